@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = (schema: z.ZodType<string>) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db')),
+  APP_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://mirror.example.com')),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@127.0.0.1:2525')),
+  MAIL_FROM: z.string().min(3).default('Mirror <no-reply@localhost>'),
+  ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
+  ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters long')),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  S3_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'https://s3.eu-central-1.amazonaws.com')),
+  S3_REGION: optional(z.string().min(1)),
+  S3_BUCKET: optional(z.string().min(1)),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type S3Config = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { email: string; password: string } | undefined;
+  sessionSecret: string | undefined;
+  s3: S3Config | undefined;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from environment variables. Throws a ConfigError whose message is one line
+ * naming the offending variable; main.ts prints it and exits with code 2.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const raw = env[name];
+    const shown =
+      raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const e = parsed.data;
+
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    const missing = e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set together with the other ADMIN_ variable`,
+    );
+  }
+
+  const s3Required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Any = s3Required.some((key) => e[key]) || Boolean(e.S3_ENDPOINT);
+  const s3Missing = s3Required.find((key) => !e[key]);
+  if (s3Any && s3Missing) {
+    throw new ConfigError(`Invalid configuration: ${s3Missing} is required when S3 storage is configured`);
+  }
+
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl,
+    secureCookies: appUrl.startsWith('https:'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    sessionSecret: e.SESSION_SECRET,
+    s3:
+      s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

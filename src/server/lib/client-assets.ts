@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { TLocale } from '@shared/domain/locale';
+
+/**
+ * The built single-page app, read once at start. Hashed files under /assets/ are cached for a year;
+ * everything else is revalidated. Compressed variants (.br, .gz) are written at build time.
+ */
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export type StaticFile = {
+  contentType: string;
+  etag: string;
+  immutable: boolean;
+  variants: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+};
+
+export type ClientAssets = {
+  files: ReadonlyMap<string, StaticFile>;
+  renderHtml(options: { locale: TLocale }): string;
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+export function contentTypeOf(filePath: string): string {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The best encoding the client accepts among those available. */
+export function pickEncoding(acceptEncoding: string | undefined, available: Iterable<Encoding>): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  const have = new Set(available);
+  if (have.has('br') && accepted.has('br')) return 'br';
+  if (have.has('gzip') && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return 'identity';
+}
+
+export function compressVariants(body: Buffer): { br: Buffer; gzip: Buffer } {
+  return {
+    br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(body, { level: 6 }),
+  };
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+async function readOptional(file: string): Promise<Buffer | undefined> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+type ViteManifest = Record<string, { file: string }>;
+
+export class ClientNotBuiltError extends Error {
+  override name = 'ClientNotBuiltError';
+}
+
+export async function loadClientAssets(dir: string): Promise<ClientAssets> {
+  const template = await readOptional(path.join(dir, 'index.html'));
+  if (!template) {
+    throw new ClientNotBuiltError(
+      `The client is not built: ${path.join(dir, 'index.html')} is missing. Run npm run build.`,
+    );
+  }
+
+  const files = new Map<string, StaticFile>();
+  for await (const file of walk(dir)) {
+    if (/\.(br|gz)$/.test(file) || file === path.join(dir, 'index.html')) continue;
+    const urlPath = `/${path.relative(dir, file).split(path.sep).join('/')}`;
+    const identity = await fs.readFile(file);
+    const [br, gzip] = await Promise.all([readOptional(`${file}.br`), readOptional(`${file}.gz`)]);
+    files.set(urlPath, {
+      contentType: contentTypeOf(file),
+      etag: etagOf(identity),
+      immutable: urlPath.startsWith('/assets/'),
+      variants: { identity, ...(br && { br }), ...(gzip && { gzip }) },
+    });
+  }
+
+  const manifestBytes = await readOptional(path.join(dir, '.vite', 'manifest.json'));
+  const manifest: ViteManifest = manifestBytes ? JSON.parse(manifestBytes.toString('utf8')) : {};
+  const localeChunk = (locale: TLocale) => manifest[`src/shared/i18n/${locale}.json`]?.file;
+
+  const html = template.toString('utf8');
+  const rendered = new Map<TLocale, string>();
+  return {
+    files,
+    renderHtml({ locale }) {
+      const cached = rendered.get(locale);
+      if (cached) return cached;
+      const chunk = localeChunk(locale);
+      const preload = chunk ? `<link rel="modulepreload" crossorigin href="/${chunk}">\n  ` : '';
+      const out = html
+        .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+        .replace('</head>', `${preload}</head>`);
+      rendered.set(locale, out);
+      return out;
+    },
+  };
+}

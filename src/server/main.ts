@@ -1,0 +1,120 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
+import { systemClock } from './lib/clock';
+import { DataDirLockedError } from './lib/data-dir-lock';
+import { createLogger, type Logger } from './lib/logger';
+import { deleteExpiredRateLimits } from './lib/rate-limit';
+import { startIntervalWorker, type Worker } from './lib/worker';
+
+// These paths hold both for src/server/main.ts (tsx) and the bundle at dist/server/main.js.
+const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A start-up failure with a message meant for the operator, printed without a stack trace. */
+class StartError extends Error {}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+async function start() {
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel });
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const stopped = { current: false };
+  const workers: Worker[] = [];
+  let server: Server | undefined;
+
+  const shutdown = async (signal: string) => {
+    if (stopped.current) return;
+    stopped.current = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.warn('requests still open after the grace period: closing them');
+      server?.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    if (server) {
+      const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+    }
+    clearTimeout(force);
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await database.close();
+    logger.info('stopped');
+  };
+
+  process.once('SIGTERM', () => void shutdown('SIGTERM').then(() => process.exit(0)));
+  process.once('SIGINT', () => void shutdown('SIGINT').then(() => process.exit(0)));
+
+  try {
+    await database.migrate(MIGRATIONS_DIR);
+    const clientAssets = config.env === 'development' ? undefined : await loadClientAssets(CLIENT_DIR);
+    const app = createApp({ db: database.db, config, clock: systemClock, logger, clientAssets });
+
+    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+    await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      throw new StartError(
+        `Port ${config.port} is already in use. Stop the other server or set PORT to a free port.`,
+      );
+    });
+    workers.push(
+      startIntervalWorker({
+        name: 'rate-limit-sweeper',
+        intervalMs: 10 * 60_000,
+        logger,
+        task: async () => {
+          await deleteExpiredRateLimits(database.db, systemClock.now());
+        },
+      }),
+    );
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info(
+      { port, database: database.kind, dataDir: config.dataDir },
+      `Mirror is running on http://localhost:${port}`,
+    );
+  } catch (error) {
+    await failStart(error, logger, database);
+  }
+}
+
+async function failStart(error: unknown, logger: Logger, database: DatabaseHandle): Promise<never> {
+  if (error instanceof ClientNotBuiltError || error instanceof StartError) {
+    console.error(error.message);
+  } else {
+    logger.fatal({ err: error }, 'start-up failed');
+  }
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
+
+await start();
