@@ -1,0 +1,37 @@
+import { cn } from '@client/lib/cn';
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+
+const variants = {
+  primary: 'bg-accent text-accent-fg shadow-sm hover:brightness-110 active:brightness-95',
+  secondary: 'border border-border bg-surface-raised text-fg hover:bg-surface-sunken',
+  ghost: 'text-fg hover:bg-surface-sunken',
+} as const;
+
+const sizes = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-base',
+} as const;
+
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (a link, say) with the button's look. */
+  asChild?: boolean;
+};
+
+export function Button({ variant = 'primary', size = 'md', asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return (
+    <Component
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-full font-medium transition',
+        'disabled:pointer-events-none disabled:opacity-50',
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}
