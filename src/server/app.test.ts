@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './test/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function expectSecurityHeaders(response: Response) {
+  const csp = response.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  expect(response.headers.get('x-request-id')).toBeTruthy();
+}
+
+describe('health', () => {
+  it('answers ok after a database round trip', async () => {
+    const response = await t.app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expectSecurityHeaders(response);
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const response = await broken.app.request('/api/health');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'unavailable' });
+    await broken.close();
+  });
+});
+
+describe('API basics', () => {
+  it('describes itself in OpenAPI 3.1', async () => {
+    const response = await t.app.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/locale']));
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found' } });
+    expectSecurityHeaders(response);
+  });
+
+  it('echoes a well-formed request id and replaces a malformed one', async () => {
+    const kept = await t.app.request('/api/health', { headers: { 'x-request-id': 'abcd-1234-efgh' } });
+    expect(kept.headers.get('x-request-id')).toBe('abcd-1234-efgh');
+    const replaced = await t.app.request('/api/health', { headers: { 'x-request-id': 'bad id\r\n' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses cross-site form posts', async () => {
+    const response = await t.app.request('/api/locale', {
+      method: 'PUT',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'locale=de',
+    });
+    expect(response.status).toBe(403);
+    expectSecurityHeaders(response);
+  });
+
+  it('does not serve the client when none is loaded', async () => {
+    expect((await t.app.request('/')).status).toBe(404);
+  });
+});
+
+describe('locale preference', () => {
+  it('stores the language in an HttpOnly cookie for 365 days', async () => {
+    const response = await t.app.request('/api/locale', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ locale: 'de' }),
+    });
+    expect(response.status).toBe(204);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^locale=de;/);
+    expect(cookie).toContain('Max-Age=31536000');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('rejects an unsupported language with a validation error', async () => {
+    const response = await t.app.request('/api/locale', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ locale: 'fr' }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; issues: { path: string }[] } };
+    expect(body.error.code).toBe('validation');
+    expect(body.error.issues[0]?.path).toBe('locale');
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const response = await t.app.request('/api/locale', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('under https', () => {
+  it('adds HSTS and marks cookies Secure', async () => {
+    const secure = await createTestApp({ env: { APP_URL: 'https://mirror.example.com' } });
+    const health = await secure.app.request('/api/health');
+    expect(health.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(health.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    const response = await secure.app.request('/api/locale', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: 'https://mirror.example.com' },
+      body: JSON.stringify({ locale: 'en' }),
+    });
+    expect(response.headers.get('set-cookie')).toContain('Secure');
+    await secure.close();
+  });
+
+  it('leaves HSTS out over plain http', async () => {
+    expect((await t.app.request('/api/health')).headers.get('strict-transport-security')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/mirror');
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('works with nothing set', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      dataDir: path.resolve('/srv/mirror', 'data'),
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      secureCookies: false,
+      smtpUrl: undefined,
+      admin: undefined,
+      s3: undefined,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(load({ DATABASE_URL: '', SMTP_URL: '  ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('derives the app URL from the port and strips a trailing slash', () => {
+    expect(load({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(load({ APP_URL: 'https://mirror.example.com/' }).appUrl).toBe('https://mirror.example.com');
+  });
+
+  it('uses secure cookies when served over https', () => {
+    expect(load({ APP_URL: 'https://mirror.example.com' }).secureCookies).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '3.5' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_URL: 'mirror.example.com' }, 'APP_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'staff@example.com' }, 'ADMIN_PASSWORD'],
+    [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
+    [{ S3_BUCKET: 'videos' }, 'S3_ACCESS_KEY_ID'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('rejects %j with one line naming %s', (env, variable) => {
+    const message = errorOf(env);
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(message).not.toContain('\n');
+  });
+
+  it('reads a complete S3 configuration', () => {
+    const config = load({
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'mirror',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'mirror',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('reads the bootstrap admin', () => {
+    const config = load({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'correct horse battery' });
+    expect(config.admin).toEqual({ email: 'staff@example.com', password: 'correct horse battery' });
+  });
+});

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withDatabase } from './test/test-db';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const running = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-main-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  return port;
+}
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>): Started {
+  // development mode serves the API only, so these tests need no client build
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    running.delete(child);
+    return code as number | null;
+  });
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, started: Started) {
+  for (let i = 0; i < 300; i++) {
+    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return (await response.json()) as { status: string };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${started.output()}`);
+}
+
+describe('the server process', () => {
+  it('stops with exit code 2 and one line naming a bad variable', async () => {
+    const started = startServer({ PORT: 'not-a-port', DATA_DIR: tempDir() });
+    expect(await started.exited).toBe(2);
+    expect(started.output().trim()).toBe(
+      'Invalid configuration: PORT must be a port number (got "not-a-port")',
+    );
+  });
+
+  it('refuses a second process on the same data directory, finishes requests in flight on SIGTERM, and reopens cleanly', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    expect(await waitForHealth(port, first)).toEqual({ status: 'ok' });
+
+    const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by another Mirror process (pid ${first.child.pid}`);
+
+    // A request whose body is still arriving when the signal comes must still be answered.
+    const body = JSON.stringify({ locale: 'de' });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path: '/api/locale',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const response = once(request, 'response').then(([res]) => res as http.IncomingMessage);
+    request.write(body.slice(0, 5));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    first.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.end(body.slice(5));
+    expect((await response).statusCode).toBe(204);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+
+    const reopened = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    expect(await waitForHealth(port, reopened)).toEqual({ status: 'ok' });
+    reopened.child.kill('SIGINT');
+    expect(await reopened.exited).toBe(0);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs on PostgreSQL when DATABASE_URL is set, migrating it',
+    async () => {
+      const base = process.env.TEST_DATABASE_URL as string;
+      const name = `mirror_main_${process.pid}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      try {
+        const port = await freePort();
+        const started = startServer({
+          PORT: String(port),
+          DATA_DIR: tempDir(),
+          DATABASE_URL: withDatabase(base, name),
+        });
+        expect(await waitForHealth(port, started)).toEqual({ status: 'ok' });
+        expect(started.output()).toContain('"database":"postgres"');
+        started.child.kill('SIGTERM');
+        expect(await started.exited).toBe(0);
+        const db = new pg.Client({ connectionString: withDatabase(base, name) });
+        await db.connect();
+        const tables = await db.query(`select tablename from pg_tables where schemaname = 'public'`);
+        await db.end();
+        expect(tables.rows.map((row) => row.tablename)).toContain('rate_limits');
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
+});

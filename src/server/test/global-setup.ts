@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openMemoryDatabase, openPostgresDatabase } from '../db/client';
+import { MIGRATIONS_DIR, TEMPLATE_DATABASE, withDatabase } from './test-db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; every test file starts from a copy of it. PGlite: a dump of a
+ * migrated in-memory database (loading it takes 0.5 s, creating one 4 s). PostgreSQL: a template database.
+ */
+export async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const template = openPostgresDatabase(withDatabase(url, TEMPLATE_DATABASE));
+    await template.migrate(MIGRATIONS_DIR);
+    await template.close();
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+
+  const db = await openMemoryDatabase();
+  await db.migrate(MIGRATIONS_DIR);
+  const dump = await db.dump();
+  await db.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-pglite-template-'));
+  const file = path.join(dir, 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import type { ClientAssets } from '../lib/client-assets';
+import { createLogger } from '../lib/logger';
+import { createFakeClock, type FakeClock } from './fake-clock';
+import { createTestDatabase } from './test-db';
+
+export type TestContext = {
+  app: ReturnType<typeof createApp>;
+  database: DatabaseHandle;
+  clock: FakeClock;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, built in-process; requests go through `app.request()`. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clientAssets?: ClientAssets } = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const clock = createFakeClock();
+  const logger = createLogger({ level: 'silent' });
+  const app = createApp({ db: database.db, config, clock, logger, clientAssets: options.clientAssets });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
