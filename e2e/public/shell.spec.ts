@@ -1,0 +1,205 @@
+import { expect, expectAccessible, NOT_FOUND_DOCUMENT, setLocaleCookie, test } from '../fixtures/test';
+
+test.describe('the shell', () => {
+  test('renders every page inside one layout with the footer', async ({ page }) => {
+    const response = await page.goto('/dashboard');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('main')).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Staff area' })).toHaveAttribute('href', '/list');
+    await expect(footer.getByRole('link', { name: 'Legal notice' })).toHaveAttribute('href', '/legal');
+    await expect(footer).toContainText('© 2025');
+    await expect(page).toHaveTitle('Dashboard · Mirror');
+  });
+
+  test('pages not built yet say so plainly', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings is not open yet');
+    await expect(page.getByText('Coming soon')).toBeVisible();
+  });
+
+  test('the footer symbol shows its tooltip after 700 ms of hover', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/videos');
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole('link', { name: 'Staff area' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await page.clock.runFor(650);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await page.clock.runFor(100);
+    await expect(page.getByRole('tooltip')).toHaveText('Staff area');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+
+  test('a skip link leads keyboard users to the content', async ({ page }) => {
+    await page.goto('/legal');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+
+  test('client-side navigation moves focus to the new page and updates the title', async ({ page }) => {
+    await page.goto('/videos');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
+    await expect(page).toHaveURL('/legal');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice is not open yet');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveTitle('Legal notice · Mirror');
+  });
+});
+
+test.describe('not found', () => {
+  test.use({ expectedConsoleError: NOT_FOUND_DOCUMENT });
+
+  test('an unknown path answers 404 with the not-found screen and a way home', async ({ page }) => {
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');
+    await expect(page).toHaveTitle('Page not found · Mirror');
+    await page.getByRole('link', { name: 'Back to home', exact: true }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a day outside 1 to 7 is not found, on the server and in the client', async ({ page }) => {
+    expect((await page.goto('/reflect/day/9'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');
+    expect((await page.goto('/reflect/day/3'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Day 3 reflection is not open yet');
+  });
+});
+
+test.describe('errors', () => {
+  test.use({ expectedConsoleError: /Failed to fetch dynamically imported module|net::ERR_FAILED/ });
+
+  test('a route that fails to load shows the application error screen', async ({ page }) => {
+    // The page's code cannot be fetched, as after a deploy that removed an old chunk.
+    await page.route(/\/assets\/coming-soon-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/legal');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  });
+});
+
+test.describe('language', () => {
+  test.use({ expectedConsoleError: /status of 500/ });
+
+  test('switching to German applies at once and survives a reload', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht ist noch nicht geöffnet');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveTitle('Übersicht · Mirror');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht ist noch nicht geöffnet');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' })).toBeVisible();
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'locale');
+    expect(cookie).toMatchObject({ value: 'de', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard is not open yet');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  for (const [width, position] of [
+    [390, { y: 'bottom', x: 'center' }],
+    [1280, { y: 'top', x: 'right' }],
+  ] as const) {
+    test(`a failed save is reported in a toast, placed ${position.y}-${position.x} at ${width} px`, async ({
+      page,
+    }) => {
+      test.info().annotations.push({ type: 'width', description: String(width) });
+      await page.setViewportSize({ width, height: 800 });
+      await page.route('**/api/locale', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":{"code":"internal"}}',
+        }),
+      );
+      await page.goto('/videos');
+      await page.getByRole('button', { name: 'Deutsch' }).click();
+      const toast = page.getByText('Deine Sprachwahl konnte nicht gespeichert werden');
+      await expect(toast).toBeVisible();
+      const toaster = page.locator('[data-sonner-toaster]');
+      await expect(toaster).toHaveAttribute('data-y-position', position.y);
+      await expect(toaster).toHaveAttribute('data-x-position', position.x);
+    });
+  }
+});
+
+test.describe('motion', () => {
+  async function recordPageFrames(page: import('@playwright/test').Page) {
+    await page.evaluate(() => {
+      const w = window as unknown as { frames_: { opacity: number; filter: string }[] };
+      w.frames_ = [];
+      const tick = () => {
+        const pageRoot = document.querySelector('main > div');
+        if (pageRoot) {
+          const style = getComputedStyle(pageRoot);
+          w.frames_.push({ opacity: Number(style.opacity), filter: style.filter });
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  }
+  const animatedFrames = (page: import('@playwright/test').Page) =>
+    page.evaluate(
+      () =>
+        (window as unknown as { frames_: { opacity: number; filter: string }[] }).frames_.filter(
+          (frame) => frame.opacity < 1 || frame.filter.includes('blur'),
+        ).length,
+    );
+
+  test('page changes fade and blur', async ({ page }) => {
+    await page.goto('/videos');
+    await page.mouse.move(5, 5);
+    await page.mouse.down();
+    await page.mouse.up();
+    await recordPageFrames(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice is not open yet');
+    await page.waitForTimeout(700);
+    expect(await animatedFrames(page)).toBeGreaterThan(3);
+  });
+
+  test('nothing animates when the user prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/videos');
+    await recordPageFrames(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice is not open yet');
+    await page.waitForTimeout(700);
+    expect(await animatedFrames(page)).toBe(0);
+  });
+});
+
+test.describe('accessibility', () => {
+  test.use({ expectedConsoleError: NOT_FOUND_DOCUMENT });
+
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [390, 1280]) {
+      test(`no serious violations (${locale}, ${width} px)`, async ({ page }) => {
+        await setLocaleCookie(page, locale);
+        await page.setViewportSize({ width, height: 844 });
+        for (const path of ['/', '/dashboard', '/reflect/day/2', '/no-such-page']) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expectAccessible(page);
+        }
+      });
+    }
+  }
+});
