@@ -1,0 +1,64 @@
+// Builds the client (Vite) into dist/client with .br/.gz variants, and the server (esbuild) into dist/server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ROOT, STAMP_FILE, sourceHash } from './build-stamp.mjs';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+function compressTree(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) compressTree(full);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const body = fs.readFileSync(full);
+    if (body.length < 512) continue;
+    fs.writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    fs.writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+export async function build({ quiet = false } = {}) {
+  const started = Date.now();
+  const hash = sourceHash();
+  fs.rmSync(STAMP_FILE, { force: true });
+
+  const vite = await import('vite');
+  await vite.build({
+    root: ROOT,
+    logLevel: quiet ? 'warn' : 'info',
+    configFile: path.join(ROOT, 'vite.config.ts'),
+  });
+  compressTree(path.join(ROOT, 'dist', 'client'));
+
+  const esbuild = await import('esbuild');
+  fs.rmSync(path.join(ROOT, 'dist', 'server'), { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/server/main.ts'],
+    outdir: 'dist/server',
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(ROOT, 'dist/server/db/migrations'), {
+    recursive: true,
+  });
+
+  fs.writeFileSync(STAMP_FILE, `${hash}\n`);
+  if (!quiet) console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await build();
+}
