@@ -1,0 +1,172 @@
+// How fast the app serves its health check and landing page, next to a bare node:http server sending the
+// same bytes: the gap is what the app adds (framework, middleware, the health check's database round trip).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isBuildCurrent } from '../scripts/build-stamp.mjs';
+import { runLoad } from './support/load.mjs';
+import { freePort, httpGet, startNode, stopNode, waitUntilReady } from './support/processes.mjs';
+import { reportResult } from './support/result.mjs';
+
+const BENCH = path.basename(import.meta.filename);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PATHS = ['/api/health', '/'];
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 2;
+const DEFAULT_SECONDS = 10;
+const BASELINE_NAME = 'bare node:http, same bytes';
+
+function measuredSeconds() {
+  const raw = process.env.BENCH_DURATION;
+  if (!raw) return DEFAULT_SECONDS;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(`BENCH_DURATION must be a whole number of seconds, got ${JSON.stringify(raw)}`);
+  }
+  return seconds;
+}
+
+async function ensureBuild() {
+  if (isBuildCurrent()) return;
+  console.log(`${BENCH}: dist/ is out of date, building…`);
+  const { build } = await import('../scripts/build.mjs');
+  await build({ quiet: true });
+}
+
+async function startServer(name, args, env, servers) {
+  const port = await freePort();
+  const server = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    ...startNode(args, { cwd: ROOT, env: { ...env, PORT: String(port), HOST: '127.0.0.1' } }),
+  };
+  servers.push(server);
+  return server;
+}
+
+async function startApp(workDir, servers) {
+  const app = await startServer(
+    'app',
+    [path.join(ROOT, 'dist/server/main.js')],
+    // Pinned so a developer's shell (a DATABASE_URL, NODE_ENV=development) cannot change what is measured.
+    { DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
+    servers,
+  );
+  await waitUntilReady(`${app.url}/api/health`, app);
+  return app;
+}
+
+async function captureResponses(app) {
+  const responses = {};
+  for (const urlPath of PATHS) {
+    const { status, contentType, body } = await httpGet(`${app.url}${urlPath}`);
+    if (status < 200 || status > 299) throw new Error(`the app answered GET ${urlPath} with ${status}`);
+    responses[urlPath] = { status, contentType, body };
+  }
+  return responses;
+}
+
+async function startBaseline(workDir, responses, servers) {
+  const file = path.join(workDir, 'responses.json');
+  const encoded = Object.fromEntries(
+    Object.entries(responses).map(([urlPath, response]) => [
+      urlPath,
+      { ...response, body: response.body.toString('base64') },
+    ]),
+  );
+  fs.writeFileSync(file, JSON.stringify(encoded));
+  const baseline = await startServer(
+    'baseline',
+    [path.join(import.meta.dirname, 'support/bare-server.mjs'), file],
+    {},
+    servers,
+  );
+  await waitUntilReady(`${baseline.url}${PATHS[0]}`, baseline);
+  return baseline;
+}
+
+async function assertSameResponses(baseline, responses) {
+  for (const [urlPath, expected] of Object.entries(responses)) {
+    const actual = await httpGet(`${baseline.url}${urlPath}`);
+    const same =
+      actual.status === expected.status &&
+      actual.contentType === expected.contentType &&
+      actual.body.equals(expected.body);
+    if (!same) throw new Error(`the baseline's GET ${urlPath} differs from the app's`);
+  }
+}
+
+async function measure(server, urlPath, seconds) {
+  const url = `${server.url}${urlPath}`;
+  console.log(
+    `${BENCH}: ${server.name} GET ${urlPath}: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
+  );
+  await runLoad(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  const result = await runLoad(url, { connections: CONNECTIONS, seconds });
+  const figures = { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  console.log(`${BENCH}:   ${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.p99Ms} ms`);
+  return figures;
+}
+
+function report(urlPath, app, baseline) {
+  const common = { bench: BENCH, baselineName: BASELINE_NAME };
+  reportResult({
+    ...common,
+    name: `GET ${urlPath} throughput`,
+    value: app.requestsPerSecond,
+    unit: 'req/s',
+    baseline: baseline.requestsPerSecond,
+    better: 'higher',
+  });
+  reportResult({
+    ...common,
+    name: `GET ${urlPath} p99 latency`,
+    value: app.p99Ms,
+    unit: 'ms',
+    baseline: baseline.p99Ms,
+    better: 'lower',
+  });
+}
+
+async function benchmark(workDir, servers) {
+  const seconds = measuredSeconds();
+  await ensureBuild();
+  const app = await startApp(workDir, servers);
+  const responses = await captureResponses(app);
+  const baseline = await startBaseline(workDir, responses, servers);
+  await assertSameResponses(baseline, responses);
+
+  for (const [index, urlPath] of PATHS.entries()) {
+    // Whoever runs second may meet a warmer (or more throttled) machine, so the order swaps per path.
+    const order = index % 2 === 0 ? [app, baseline] : [baseline, app];
+    const figures = new Map();
+    for (const server of order) figures.set(server, await measure(server, urlPath, seconds));
+    report(urlPath, figures.get(app), figures.get(baseline));
+  }
+}
+
+function cleanUpOnce(workDir, servers) {
+  let done;
+  return () => {
+    done ??= Promise.all(servers.map(stopNode)).finally(() =>
+      fs.rmSync(workDir, { recursive: true, force: true }),
+    );
+    return done;
+  };
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-bench-'));
+const servers = [];
+const cleanUp = cleanUpOnce(workDir, servers);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
+}
+
+try {
+  await benchmark(workDir, servers);
+} catch (error) {
+  console.error(`${BENCH} failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,13 @@
+// Load generation with autocannon, failing loudly when the server does not answer every request with a 2xx.
+import autocannon from 'autocannon';
+
+/** Runs autocannon against `url` and returns its result, or throws when any request failed. */
+export async function runLoad(url, { connections, seconds }) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  const problems = Object.entries({ non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts })
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${kind}`);
+  if (result.requests.total === 0) problems.push('no requests completed');
+  if (problems.length > 0) throw new Error(`load on ${url} had ${problems.join(', ')}`);
+  return result;
+}
