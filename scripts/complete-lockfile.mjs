@@ -36,4 +36,6 @@ lock.packages = Object.fromEntries(
   Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
 );
 fs.writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `added to package-lock.json:\n  ${added.join('\n  ')}` : 'package-lock.json is complete');
+console.log(
+  added.length ? `added to package-lock.json:\n  ${added.join('\n  ')}` : 'package-lock.json is complete',
+);
