@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test/test-app';
+import { createTestApp, sendJson, type TestContext } from './test/test-app';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -79,11 +79,7 @@ describe('API basics', () => {
 
 describe('locale preference', () => {
   it('stores the language in an HttpOnly cookie for 365 days', async () => {
-    const response = await t.app.request('/api/locale', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ locale: 'de' }),
-    });
+    const response = await sendJson(t.app, { method: 'PUT', path: '/api/locale', body: { locale: 'de' } });
     expect(response.status).toBe(204);
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^locale=de;/);
@@ -95,11 +91,7 @@ describe('locale preference', () => {
   });
 
   it('rejects an unsupported language with a validation error', async () => {
-    const response = await t.app.request('/api/locale', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ locale: 'fr' }),
-    });
+    const response = await sendJson(t.app, { method: 'PUT', path: '/api/locale', body: { locale: 'fr' } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; issues: { path: string }[] } };
     expect(body.error.code).toBe('validation');
@@ -107,11 +99,7 @@ describe('locale preference', () => {
   });
 
   it('rejects a body that is not JSON', async () => {
-    const response = await t.app.request('/api/locale', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: '{nope',
-    });
+    const response = await sendJson(t.app, { method: 'PUT', path: '/api/locale', body: '{nope' });
     expect(response.status).toBe(400);
   });
 });
@@ -122,10 +110,11 @@ describe('under https', () => {
     const health = await secure.app.request('/api/health');
     expect(health.headers.get('strict-transport-security')).toContain('max-age=');
     expect(health.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
-    const response = await secure.app.request('/api/locale', {
+    const response = await sendJson(secure.app, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', origin: 'https://mirror.example.com' },
-      body: JSON.stringify({ locale: 'en' }),
+      path: '/api/locale',
+      body: { locale: 'en' },
+      headers: { origin: 'https://mirror.example.com' },
     });
     expect(response.headers.get('set-cookie')).toContain('Secure');
     await secure.close();

@@ -38,3 +38,20 @@ export async function createTestApp(
     },
   };
 }
+
+/** Sends `body` as JSON (a string is sent as it is, to test malformed bodies). */
+export function sendJson(
+  app: TestContext['app'],
+  request: {
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    path: string;
+    body: unknown;
+    headers?: Record<string, string>;
+  },
+) {
+  return app.request(request.path, {
+    method: request.method,
+    headers: { 'content-type': 'application/json', ...request.headers },
+    body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+  });
+}
