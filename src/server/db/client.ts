@@ -12,6 +12,10 @@ import type { Logger } from '../lib/logger';
 import { type Schema, schema } from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, as passed to the callback of `db.transaction()`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either: services that write take this, so callers can include the write in their own transaction. */
+export type DbExecutor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,5 +1,9 @@
+import * as mail from './schema/mail';
+import * as media from './schema/media';
 import * as rateLimits from './schema/rate-limits';
+import * as site from './schema/site';
+import * as waitlist from './schema/waitlist';
 
 /** Every table, for Drizzle's relational queries. Tables themselves are declared only in `schema/`. */
-export const schema = { ...rateLimits };
+export const schema = { ...rateLimits, ...site, ...mail, ...waitlist, ...media };
 export type Schema = typeof schema;

@@ -29,7 +29,7 @@ describe('translations', () => {
   });
 
   it('keys are flat and dotted', () => {
-    for (const key of Object.keys(en)) expect(key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z_]+)+$/);
+    for (const key of Object.keys(en)) expect(key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z0-9_-]+)+$/);
   });
 
   it('every route has a page title', () => {
