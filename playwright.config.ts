@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Evaluated in the runner and in every worker: the first evaluation picks the port and data directory
+// Evaluated in the runner and in every worker: the first evaluation picks the ports and data directory
 // and passes them on through the environment, so all of them agree.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAILBOX_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-e2e-'));
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -34,7 +38,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
-  globalTeardown: './e2e/fixtures/global-teardown.ts',
+  globalSetup: './e2e/fixtures/global-setup.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -60,6 +64,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // Each test joins from its own address (X-Forwarded-For), so the per-IP limits do not collide.
+      TRUST_PROXY: 'true',
     },
     reuseExistingServer: false,
     timeout: 180_000,

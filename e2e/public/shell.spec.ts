@@ -20,7 +20,8 @@ test.describe('the shell', () => {
 
   test('the footer symbol shows its tooltip after 700 ms of hover', async ({ page }) => {
     await page.clock.install();
-    await page.goto('/videos');
+    await page.goto('/legal');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole('link', { name: 'Staff area' }).hover();
     await expect(page.getByRole('tooltip')).toHaveCount(0);
@@ -46,7 +47,7 @@ test.describe('the shell', () => {
     await page.goto('/videos');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
     await expect(page).toHaveURL('/legal');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice is not open yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice');
     await expect(page.getByRole('main')).toBeFocused();
     await expect(page).toHaveTitle('Legal notice · Mirror');
   });
@@ -78,7 +79,7 @@ test.describe('errors', () => {
 
   test('a route that fails to load shows the application error screen', async ({ page }) => {
     // The page's code cannot be fetched, as after a deploy that removed an old chunk.
-    await page.route(/\/assets\/coming-soon-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/legal-[^/]+\.js$/, (route) => route.abort());
     await page.goto('/legal');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
     await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
@@ -169,7 +170,7 @@ test.describe('motion', () => {
     await page.mouse.up();
     await recordPageFrames(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice is not open yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice');
     await page.waitForTimeout(700);
     expect(await animatedFrames(page)).toBeGreaterThan(3);
   });
@@ -179,7 +180,7 @@ test.describe('motion', () => {
     await page.goto('/videos');
     await recordPageFrames(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice is not open yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice');
     await page.waitForTimeout(700);
     expect(await animatedFrames(page)).toBe(0);
   });
@@ -195,6 +196,8 @@ test.describe('accessibility', () => {
         await page.setViewportSize({ width, height: 844 });
         for (const path of ['/', '/dashboard', '/reflect/day/2', '/no-such-page']) {
           await page.goto(path);
+          // Home starts behind the reveal veil every time (spec §4).
+          if (path === '/') await page.locator('[data-testid="reveal-veil"] button').click();
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           await expectAccessible(page);

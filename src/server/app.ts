@@ -10,20 +10,29 @@ import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { securityHeaders } from './lib/security-headers';
 import { serveSpa } from './lib/spa';
+import type { Storage } from './lib/storage/storage';
 import { healthRoutes } from './modules/health/routes';
-import { siteRoutes } from './modules/site/routes';
+import type { MailTransport } from './modules/mail/transport';
+import { mediaRoutes, videoRoutes } from './modules/media/routes';
+import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
+import { createPageHeadRenderer } from './modules/site/seo';
+import { ONE_CLICK_UNSUBSCRIBE_PATH, waitlistRoutes } from './modules/waitlist/routes';
 
 export type AppDeps = {
   db: Database;
   config: Config;
   clock: Clock;
   logger: Logger;
+  storage: Storage;
+  mailTransport: MailTransport;
+  /** Signs the tokens in e-mail links and keys the hashes of IP addresses. */
+  sessionSecret: string;
   /** The built client; absent when only the API is served (tests, `npm run dev`). */
   clientAssets?: ClientAssets;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-const QUIET_PATHS = /^\/(api\/health$|assets\/)/;
+const QUIET_PATHS = /^\/(api\/health$|assets\/|media\/)/;
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
@@ -48,15 +57,30 @@ export function createApp(deps: AppDeps) {
     else log.info(fields, 'request');
   });
   app.use('*', securityHeaders({ https: config.secureCookies }));
-  app.use('/api/*', csrf({ origin: new URL(config.appUrl).origin }));
+  const checkOrigin = csrf({ origin: new URL(config.appUrl).origin });
+  // Mail providers POST one-click unsubscribes (RFC 8058) from their servers, with no Origin; the signed
+  // token in the URL is what authorises them.
+  app.use('/api/*', (c, next) => (c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH ? next() : checkOrigin(c, next)));
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  const mail = {
+    db: deps.db,
+    transport: deps.mailTransport,
+    clock: deps.clock,
+    logger: logger.child({ module: 'mail' }),
+    mailFrom: config.mailFrom,
+  };
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', healthRoutes(deps));
   api.route('/', siteRoutes(deps));
+  api.route('/', videoRoutes(deps));
+  api.route(
+    '/',
+    waitlistRoutes({ db: deps.db, mail, appUrl: config.appUrl, secret: deps.sessionSecret, config }),
+  );
   app.route('/api', api);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -64,7 +88,11 @@ export function createApp(deps: AppDeps) {
   });
   app.all('/api/*', (c) => apiError(c, 404, 'not_found'));
 
-  if (deps.clientAssets) app.use('*', serveSpa(deps.clientAssets));
+  app.route('/', mediaRoutes(deps));
+  app.route('/', siteDocumentRoutes(deps));
+  if (deps.clientAssets) {
+    app.use('*', serveSpa(deps.clientAssets, { renderHead: createPageHeadRenderer(deps) }));
+  }
   app.notFound((c) => c.text('Not found', 404));
 
   app.onError((error, c) => {

@@ -41,6 +41,7 @@ const ZEnv = z.object({
   S3_BUCKET: optional(z.string().min(1)),
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -64,6 +65,8 @@ export type Config = {
   mailFrom: string;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string | undefined;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   s3: S3Config | undefined;
   logLevel: string;
 };
@@ -116,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

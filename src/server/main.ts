@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -10,11 +11,17 @@ import { systemClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
+import { resolveSessionSecret } from './lib/secrets';
+import { createFilesystemStorage } from './lib/storage/filesystem-storage';
 import { startIntervalWorker, type Worker } from './lib/worker';
+import { startOutboxWorker } from './modules/mail/service';
+import { createMailTransport, type MailTransport } from './modules/mail/transport';
+import { seedDefaultMedia } from './modules/media/service';
 
 // These paths hold both for src/server/main.ts (tsx) and the bundle at dist/server/main.js.
 const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('../../assets/default-media', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** A start-up failure with a message meant for the operator, printed without a stack trace. */
@@ -50,6 +57,7 @@ async function start() {
   const stopped = { current: false };
   const workers: Worker[] = [];
   let server: Server | undefined;
+  let mailTransport: MailTransport | undefined;
 
   const shutdown = async (signal: string) => {
     if (stopped.current) return;
@@ -67,6 +75,7 @@ async function start() {
     }
     clearTimeout(force);
     await Promise.all(workers.map((worker) => worker.stop()));
+    await mailTransport?.close();
     await database.close();
     logger.info('stopped');
   };
@@ -77,7 +86,29 @@ async function start() {
   try {
     await database.migrate(MIGRATIONS_DIR);
     const clientAssets = config.env === 'development' ? undefined : await loadClientAssets(CLIENT_DIR);
-    const app = createApp({ db: database.db, config, clock: systemClock, logger, clientAssets });
+    // The S3 driver is not written yet: S3_* settings are accepted but media stays in DATA_DIR/storage.
+    if (config.s3) logger.warn('S3 storage is not supported yet; storing media in DATA_DIR/storage');
+    const storage = createFilesystemStorage(path.join(config.dataDir, 'storage'), { clock: systemClock });
+    const media = await seedDefaultMedia(storage, DEFAULT_MEDIA_DIR);
+    if (media.seeded.length > 0) logger.info({ files: media.seeded }, 'default background media stored');
+    if (media.missing.length > 0) logger.warn({ files: media.missing }, 'default background media not found');
+    const mailLogger = logger.child({ module: 'mail' });
+    mailTransport = createMailTransport({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      logger: mailLogger,
+    });
+    const sessionSecret = resolveSessionSecret({ configured: config.sessionSecret, dataDir: config.dataDir });
+    const app = createApp({
+      db: database.db,
+      config,
+      clock: systemClock,
+      logger,
+      storage,
+      mailTransport,
+      sessionSecret,
+      clientAssets,
+    });
 
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
     await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
@@ -86,6 +117,18 @@ async function start() {
         `Port ${config.port} is already in use. Stop the other server or set PORT to a free port.`,
       );
     });
+    workers.push(
+      startOutboxWorker({
+        db: database.db,
+        transport: mailTransport,
+        clock: systemClock,
+        logger: mailLogger,
+        mailFrom: config.mailFrom,
+      }),
+    );
+    if (mailTransport.kind === 'file') {
+      mailLogger.info('SMTP_URL is not set: e-mails are written to DATA_DIR/mail');
+    }
     workers.push(
       startIntervalWorker({
         name: 'rate-limit-sweeper',

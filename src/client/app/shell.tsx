@@ -1,11 +1,65 @@
+import { usePageSeo } from '@client/features/site/api/page-content';
+import { cn } from '@client/lib/cn';
 import { requestMotionFeatures } from '@client/lib/motion-loader';
+import { setFlag } from '@client/lib/session-flags';
 import { MOTION } from '@client/lib/ui-constants';
+import { routeDocumentTitle, seoPageOfRoute } from '@shared/domain/seo';
+import type { RouteId } from '@shared/routes';
 import { AnimatePresence, m, useReducedMotion } from 'motion/react';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRestoration, useLocation, useMatches, useOutlet } from 'react-router';
 import { Footer } from './footer';
+import { ARRIVAL_BLUR_LIFT_MS, REVEAL_DURATION_MS, type RevealStart, revealStartFor } from './reveal';
+import { RevealVeil } from './reveal-veil';
 import { isRouteHandle } from './route-handle';
+
+/** Pages drawn over a dark background video use the dark palette whatever the system setting. */
+const DARK_SURFACE_ROUTES: ReadonlySet<RouteId> = new Set(['home', 'testHome']);
+
+type RevealState = RevealStart | 'revealing';
+
+// Decided once per navigation: deciding clears one-shot flags, and React may render twice.
+const startsByNavigation = new Map<string, RevealStart>();
+function startFor(locationKey: string, pathname: string): RevealStart {
+  let start = startsByNavigation.get(locationKey);
+  if (!start) {
+    start = revealStartFor(pathname);
+    startsByNavigation.set(locationKey, start);
+  }
+  return start;
+}
+
+/** Spec §4 "Shell blur and reveal": the veil, the reveal animation and the blur that lifts on arrival. */
+function useReveal() {
+  const location = useLocation();
+  const reduceMotion = useReducedMotion();
+  const [state, setState] = useState<RevealState>(() => startFor(location.key, location.pathname));
+
+  // Only a new path is a new page: a change of the query string (a language switch) keeps the state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the path on purpose
+  useLayoutEffect(() => {
+    setState(startFor(location.key, location.pathname));
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (state !== 'lifting' && state !== 'revealing') return;
+    const delay = state === 'lifting' ? ARRIVAL_BLUR_LIFT_MS : REVEAL_DURATION_MS;
+    const timer = setTimeout(() => setState('clear'), reduceMotion ? 0 : delay);
+    return () => clearTimeout(timer);
+  }, [state, reduceMotion]);
+
+  const reveal = () => {
+    setFlag('revealed');
+    setState(reduceMotion ? 'clear' : 'revealing');
+  };
+  return { state, reveal };
+}
+
+function currentRouteId(matches: ReturnType<typeof useMatches>): RouteId | undefined {
+  const handle = matches.at(-1)?.handle;
+  return isRouteHandle(handle) ? handle.routeId : undefined;
+}
 
 /** Keeps the page that is leaving on screen while it fades out, instead of the one arriving. */
 function FrozenOutlet() {
@@ -14,20 +68,16 @@ function FrozenOutlet() {
   return frozen;
 }
 
+/** The head of the current route: SEO data on public pages; elsewhere the route's title and noindex. */
 function useDocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
   const last = matches.at(-1);
   const handle = last?.handle;
-  const appName = t('app.name');
-  const title = isRouteHandle(handle)
-    ? handle.routeId === 'home'
-      ? appName
-      : `${t(`routes.${handle.routeId}`, last?.params)} · ${appName}`
-    : `${t('routes.notFound')} · ${appName}`;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  const route = isRouteHandle(handle) ? { id: handle.routeId, params: last?.params } : null;
+  // Same title as the server renders (shared/domain/seo.ts); the keys are routes.<id>, app.name.
+  const title = routeDocumentTitle((key, params) => t(key as 'app.name', params), route);
+  usePageSeo(route ? seoPageOfRoute(route.id) : null, { title });
 }
 
 /**
@@ -108,10 +158,23 @@ export function Shell() {
   const footerRef = useRef<HTMLDivElement>(null);
   useLayoutGlide(mainRef, footerRef);
   useDocumentTitle();
+  const routeId = currentRouteId(useMatches());
+  const { state: reveal, reveal: onReveal } = useReveal();
+  const veiled = reveal === 'veiled' || reveal === 'revealing';
 
   return (
-    <>
-      <div className="flex min-h-dvh flex-col">
+    <div
+      data-surface={routeId && DARK_SURFACE_ROUTES.has(routeId) ? 'dark' : undefined}
+      className="bg-surface text-fg"
+    >
+      <div
+        inert={veiled}
+        aria-hidden={veiled || undefined}
+        className={cn(
+          'flex min-h-dvh flex-col transition-[filter] duration-1000 ease-out',
+          reveal === 'lifting' && 'blur-2xl',
+        )}
+      >
         <a
           href="#main"
           className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -127,7 +190,8 @@ export function Shell() {
           <Footer />
         </div>
       </div>
+      {veiled && <RevealVeil revealing={reveal === 'revealing'} onReveal={onReveal} />}
       <ScrollRestoration />
-    </>
+    </div>
   );
 }

@@ -5,15 +5,23 @@ import { toast } from '@client/lib/toast';
 import { LOCALES, type TLocale, toLocale } from '@shared/domain/locale';
 import type { TSetLocale } from '@shared/schemas/site';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 /** English/German switch. The choice applies at once and is kept in the locale cookie by the server. */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const current = toLocale(i18n.language);
+  const [searchParams, setSearchParams] = useSearchParams();
 
   const choose = async (locale: TLocale) => {
     if (locale === current) return;
     await changeLocale(locale);
+    // A ?lang= link (hreflang) chose the language of the first page; from now on the cookie does.
+    if (searchParams.has('lang')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('lang');
+      setSearchParams(next, { replace: true, preventScrollReset: true });
+    }
     try {
       await apiRequest('/locale', { method: 'PUT', body: { locale } satisfies TSetLocale });
     } catch (error) {

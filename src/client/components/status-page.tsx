@@ -8,10 +8,10 @@ export function StatusPage({
   body,
   actions,
 }: {
-  eyebrow: ReactNode;
+  eyebrow?: ReactNode;
   title: ReactNode;
-  body: ReactNode;
-  actions: ReactNode;
+  body?: ReactNode;
+  actions?: ReactNode;
 }) {
   return (
     <div className="flex flex-1 flex-col">
@@ -21,8 +21,8 @@ export function StatusPage({
           {eyebrow}
         </p>
         <h1 className="font-display text-4xl font-semibold text-balance sm:text-5xl">{title}</h1>
-        <p className="mt-5 text-lg text-pretty text-fg-muted">{body}</p>
-        <div className="mt-10 flex flex-wrap items-center justify-center gap-3">{actions}</div>
+        {body && <div className="mt-5 text-lg text-pretty text-fg-muted">{body}</div>}
+        {actions && <div className="mt-10 flex flex-wrap items-center justify-center gap-3">{actions}</div>}
       </section>
     </div>
   );

@@ -19,7 +19,11 @@ export type StaticFile = {
 
 export type ClientAssets = {
   files: ReadonlyMap<string, StaticFile>;
-  renderHtml(options: { locale: TLocale }): string;
+  /**
+   * The app's HTML in a language. `head` replaces the static <title> and description of index.html (the
+   * page's own head, already escaped); `data` goes before </body> (inline JSON for the client).
+   */
+  renderHtml(options: { locale: TLocale; head?: string; data?: string }): string;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -126,19 +130,31 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
   const localeChunk = (locale: TLocale) => manifest[`src/shared/i18n/${locale}.json`]?.file;
 
   const html = template.toString('utf8');
-  const rendered = new Map<TLocale, string>();
+  const withoutStaticHead = stripStaticHead(html);
   return {
     files,
-    renderHtml({ locale }) {
-      const cached = rendered.get(locale);
-      if (cached) return cached;
+    renderHtml({ locale, head, data }) {
       const chunk = localeChunk(locale);
       const preload = chunk ? `<link rel="modulepreload" crossorigin href="/${chunk}">\n  ` : '';
-      const out = html
+      // The template's own markers are replaced before any page content goes in.
+      let out = (head === undefined ? html : withoutStaticHead)
         .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-        .replace('</head>', `${preload}</head>`);
-      rendered.set(locale, out);
-      return out;
+        .replace('</head>', () => `${preload}</head>`);
+      if (data) out = out.replace('</body>', () => `${data}\n  </body>`);
+      return head === undefined ? out : out.replace(HEAD_SLOT, () => head);
     },
   };
+}
+
+const HEAD_SLOT = '<!--mirror-head-->';
+
+/**
+ * index.html carries a plain <title> and description for `npm run dev`; served pages get their own. Leaves
+ * a slot where the title was, so the page's head keeps its place near the top.
+ */
+function stripStaticHead(html: string): string {
+  const withSlot = /<title>[\s\S]*?<\/title>/.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/, HEAD_SLOT)
+    : html.replace('</head>', `${HEAD_SLOT}\n  </head>`);
+  return withSlot.replace(/[ \t]*<meta\s+name="description"[^>]*>\r?\n?/i, '');
 }

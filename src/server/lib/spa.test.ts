@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import de from '@shared/i18n/de.json';
+import en from '@shared/i18n/en.json';
 import { ROUTE_IDS, ROUTES } from '@shared/routes';
+import type { TPageContent } from '@shared/schemas/site';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cmsTexts } from '../db/schema/site';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { loadClientAssets, pickEncoding } from './client-assets';
 
@@ -11,6 +16,7 @@ const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <title>Mirror</title>
+    <meta name="description" content="The static description for npm run dev." />
     <script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
   </head>
   <body><div id="root"></div></body>
@@ -144,6 +150,152 @@ describe('serving the single-page app', () => {
     const response = await t.app.request('/videos', { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('the head of each page', () => {
+  const APP = 'http://localhost:3000';
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.request(path, { headers });
+    return { response, html: await response.text() };
+  };
+  const initialData = (html: string): TPageContent | null => {
+    const match = /<script type="application\/json" id="mirror-initial-data">(.*?)<\/script>/s.exec(html);
+    return match ? (JSON.parse(match[1] ?? '') as TPageContent) : null;
+  };
+
+  it('describes a public page in English: title, description, canonical, alternates, social tags, JSON-LD', async () => {
+    const { html } = await page('/invite');
+    expect(html).toContain(`<title>${en['seo.invite.title']}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('The static description');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<meta name="description" content="${en['seo.invite.description']}">`);
+    expect(html).toContain('<meta name="robots" content="index, follow">');
+    expect(html).toContain(`<link rel="canonical" href="${APP}/invite">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="de" href="${APP}/invite?lang=de">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${APP}/invite">`);
+    expect(html).toContain(`<meta property="og:title" content="${en['seo.invite.title']}">`);
+    expect(html).toContain(`<meta property="og:url" content="${APP}/invite">`);
+    expect(html).toContain(`<meta property="og:image" content="${APP}/og-image.png">`);
+    expect(html).toContain('<meta property="og:locale" content="en_US">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html.match(/<script type="application\/ld\+json">/g)).toHaveLength(2);
+    // The head keeps its place: before the app's script.
+    expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
+  it('renders German for ?lang=de and for the cookie; ?lang= wins over the cookie', async () => {
+    for (const [path, headers] of [
+      ['/invite?lang=de', {}],
+      ['/invite', { cookie: 'locale=de' }],
+    ] as const) {
+      const { html } = await page(path, headers);
+      expect(html, path).toContain('<html lang="de"');
+      expect(html).toContain(`<title>${de['seo.invite.title']}</title>`);
+      expect(html).toContain(`<link rel="canonical" href="${APP}/invite?lang=de">`);
+      expect(html).toContain('<meta property="og:locale" content="de_DE">');
+      expect(html).toContain('de-XyZ98765.js');
+      expect(initialData(html)?.locale).toBe('de');
+    }
+    const { html } = await page('/invite?lang=en', { cookie: 'locale=de' });
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain(`<link rel="canonical" href="${APP}/invite">`);
+    expect((await page('/invite?lang=fr', { cookie: 'locale=de' })).html).toContain('<html lang="de"');
+  });
+
+  it('embeds the page content for the first render', async () => {
+    const data = initialData((await page('/')).html);
+    expect(data).toMatchObject({ locale: 'en', page: 'home' });
+    expect(data?.texts['hero.title']).toBe(en['cms.home.hero.title']);
+    expect(data?.seo.canonical).toBe(`${APP}/`);
+    expect(initialData((await page('/videos')).html)?.texts).toEqual({});
+  });
+
+  it('keeps the app, the admin area and unknown paths out of search engines', async () => {
+    for (const [path, title] of [
+      ['/dashboard', `${en['routes.dashboard']} · Mirror`],
+      ['/reflect/day/3', 'Day 3 reflection · Mirror'],
+      ['/nope', `${en['routes.notFound']} · Mirror`],
+      ['/reflect/day/9', `${en['routes.notFound']} · Mirror`],
+    ]) {
+      const { html } = await page(path ?? '');
+      expect(html, path).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toContain('hreflang=');
+      expect(html).not.toContain('application/ld+json');
+      expect(initialData(html)).toBeNull();
+    }
+    expect((await page('/dashboard', { cookie: 'locale=de' })).html).toContain(
+      `<title>${de['routes.dashboard']} · Mirror</title>`,
+    );
+  });
+
+  it('escapes CMS values, so none can break out of the head or the initial data', async () => {
+    const hostile = '</script><script>alert(1)</script>';
+    await t.database.db.insert(cmsTexts).values([
+      { page: 'home', textKey: 'hero.title', locale: 'en', liveValue: hostile },
+      { page: 'home', textKey: 'seo_meta_title', locale: 'en', liveValue: `"><script>alert(2)</script>` },
+      {
+        page: 'home',
+        textKey: 'seo_schema_webpage',
+        locale: 'en',
+        liveValue: JSON.stringify({ name: hostile }),
+      },
+    ]);
+    try {
+      const { html } = await page('/');
+      expect(html).not.toContain('<script>alert');
+      expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</title>');
+      expect(initialData(html)?.texts['hero.title']).toBe(hostile);
+      const ldJson = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(JSON.parse(ldJson).name).toBe(hostile);
+    } finally {
+      await t.database.db.delete(cmsTexts).where(eq(cmsTexts.page, 'home'));
+    }
+  });
+
+  it('shows a CMS change on the next request', async () => {
+    const before = await page('/invite');
+    expect(initialData(before.html)?.texts['invite.cta']).toBe(en['cms.invite.invite.cta']);
+    await t.database.db
+      .insert(cmsTexts)
+      .values({ page: 'invite', textKey: 'seo_meta_title', locale: 'en', liveValue: 'Come in' });
+    await t.database.db
+      .insert(cmsTexts)
+      .values({ page: 'invite', textKey: 'invite.cta', locale: 'en', draftValue: 'Draft button' });
+    const after = await page('/invite');
+    expect(after.html).toContain('<title>Come in</title>');
+    expect(initialData(after.html)?.texts['invite.cta']).toBe('Draft button');
+    expect(after.response.headers.get('etag')).not.toBe(before.response.headers.get('etag'));
+    await t.database.db
+      .update(cmsTexts)
+      .set({ liveValue: 'Live button' })
+      .where(eq(cmsTexts.textKey, 'invite.cta'));
+    expect(initialData((await page('/invite')).html)?.texts['invite.cta']).toBe('Live button');
+    await t.database.db.delete(cmsTexts).where(eq(cmsTexts.page, 'invite'));
+    expect((await page('/invite')).html).toContain(`<title>${en['seo.invite.title']}</title>`);
+  });
+
+  it('answers 304 for an unchanged page and tells caches that the cookie matters', async () => {
+    const first = await page('/legal');
+    expect(first.response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    const etag = first.response.headers.get('etag') ?? '';
+    const again = await t.app.request('/legal', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('still serves public pages with built-in texts when the database fails', async () => {
+    const broken = await createTestApp({ clientAssets: await loadClientAssets(dir) });
+    await broken.database.close();
+    const response = await broken.app.request('/invite');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<title>${en['seo.invite.title']}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${APP}/invite">`);
+    expect(initialData(html)).toBeNull();
+    await broken.close();
   });
 });
 

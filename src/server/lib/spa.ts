@@ -1,5 +1,6 @@
-import { LOCALE_COOKIE, toLocale } from '@shared/domain/locale';
-import { matchRoute } from '@shared/routes';
+import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
+import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
+import { matchRoute, type RouteMatch } from '@shared/routes';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './api';
@@ -11,17 +12,33 @@ import {
   pickEncoding,
   type StaticFile,
 } from './client-assets';
+import type { Logger } from './logger';
 
 const HTML_CACHE_LIMIT = 256;
 
-function respond(c: Context, file: StaticFile, options: { status: number; cacheControl: string }) {
+/** What the server knows about the page an HTML response shows. */
+export type PageHeadInput = { route: RouteMatch | null; locale: TLocale; logger: Logger };
+/** The page's own <head> elements (escaped HTML) and optional inline data for the client. */
+export type PageHead = { head: string; data?: string };
+export type PageHeadRenderer = (input: PageHeadInput) => Promise<PageHead>;
+
+/** The language of an HTML response: `?lang=` first (so hreflang links render in their language), then the cookie. */
+export function htmlLocale(c: Context): TLocale {
+  return resolvePageLocale(c.req.query(LANG_QUERY_PARAM), getCookie(c, LOCALE_COOKIE));
+}
+
+function respond(
+  c: Context,
+  file: StaticFile,
+  options: { status: number; cacheControl: string; vary?: string },
+) {
   const encoding = pickEncoding(c.req.header('accept-encoding'), Object.keys(file.variants) as Encoding[]);
   const body = file.variants[encoding] ?? file.variants.identity;
   const headers: Record<string, string> = {
     'Content-Type': file.contentType,
     'Cache-Control': options.cacheControl,
     ETag: file.etag,
-    Vary: 'Accept-Encoding',
+    Vary: options.vary ?? 'Accept-Encoding',
   };
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   if (options.status === 200 && c.req.header('if-none-match') === file.etag) {
@@ -34,14 +51,24 @@ function respond(c: Context, file: StaticFile, options: { status: number; cacheC
 
 /**
  * Serves the built client: static files, then the app's HTML for every route of the shared route table
- * (200) and for anything else (404, the client shows its not-found screen).
+ * (200) and for anything else (404, the client shows its not-found screen). `renderHead` writes each page's
+ * title, metadata and initial data; without it the static head of index.html is served.
  */
-export function serveSpa(assets: ClientAssets): MiddlewareHandler<AppEnv> {
+export function serveSpa(
+  assets: ClientAssets,
+  options: { renderHead?: PageHeadRenderer } = {},
+): MiddlewareHandler<AppEnv> {
+  // Keyed by the final HTML, so the compressed variants are reused while a page's content stays the same and
+  // a changed CMS value simply makes a new entry. Least recently used entries go first.
   const htmlCache = new Map<string, StaticFile>();
 
   const htmlFile = (html: string): StaticFile => {
     const cached = htmlCache.get(html);
-    if (cached) return cached;
+    if (cached) {
+      htmlCache.delete(html);
+      htmlCache.set(html, cached);
+      return cached;
+    }
     const identity = Buffer.from(html, 'utf8');
     const file: StaticFile = {
       contentType: 'text/html; charset=utf-8',
@@ -49,7 +76,10 @@ export function serveSpa(assets: ClientAssets): MiddlewareHandler<AppEnv> {
       immutable: false,
       variants: { identity, ...compressVariants(identity) },
     };
-    if (htmlCache.size >= HTML_CACHE_LIMIT) htmlCache.clear();
+    if (htmlCache.size >= HTML_CACHE_LIMIT) {
+      const oldest = htmlCache.keys().next();
+      if (!oldest.done) htmlCache.delete(oldest.value);
+    }
     htmlCache.set(html, file);
     return file;
   };
@@ -74,8 +104,17 @@ export function serveSpa(assets: ClientAssets): MiddlewareHandler<AppEnv> {
       return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     }
 
-    const locale = toLocale(getCookie(c, LOCALE_COOKIE));
-    const status = matchRoute(pathname) ? 200 : 404;
-    return respond(c, htmlFile(assets.renderHtml({ locale })), { status, cacheControl: 'no-cache' });
+    const locale = htmlLocale(c);
+    const route = matchRoute(pathname);
+    const page = options.renderHead
+      ? await options.renderHead({ route, locale, logger: c.get('logger') })
+      : undefined;
+    const html = assets.renderHtml({ locale, head: page?.head, data: page?.data });
+    return respond(c, htmlFile(html), {
+      status: route ? 200 : 404,
+      cacheControl: 'no-cache',
+      // The HTML depends on the locale cookie; caches must not hand one visitor's language to another.
+      vary: 'Accept-Encoding, Cookie',
+    });
   };
 }

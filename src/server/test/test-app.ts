@@ -5,7 +5,10 @@ import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { ClientAssets } from '../lib/client-assets';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
+import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
+import type { Storage } from '../lib/storage/storage';
+import { createMailTransport, type MailTransport } from '../modules/mail/transport';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { createTestDatabase } from './test-db';
 
@@ -14,8 +17,15 @@ export type TestContext = {
   database: DatabaseHandle;
   clock: FakeClock;
   config: Config;
+  /** Files under the temporary DATA_DIR/storage. */
+  storage: Storage;
+  /** SMTP when the env names SMTP_URL (a test sink), else .eml files in the temporary DATA_DIR. */
+  mailTransport: MailTransport;
+  logger: Logger;
   close(): Promise<void>;
 };
+
+export const TEST_SESSION_SECRET = 'test-session-secret-with-at-least-32-characters';
 
 /** The real app on a fresh database, built in-process; requests go through `app.request()`. */
 export async function createTestApp(
@@ -26,13 +36,28 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const clock = createFakeClock();
   const logger = createLogger({ level: 'silent' });
-  const app = createApp({ db: database.db, config, clock, logger, clientAssets: options.clientAssets });
+  const storage = createFilesystemStorage(path.join(dataDir, 'storage'), { clock });
+  const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir, logger });
+  const app = createApp({
+    db: database.db,
+    config,
+    clock,
+    logger,
+    storage,
+    mailTransport,
+    sessionSecret: TEST_SESSION_SECRET,
+    clientAssets: options.clientAssets,
+  });
   return {
     app,
     database,
     clock,
     config,
+    storage,
+    mailTransport,
+    logger,
     async close() {
+      await mailTransport.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

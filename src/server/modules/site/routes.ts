@@ -1,9 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@shared/domain/locale';
-import { ZSetLocale } from '@shared/schemas/site';
+import { isSeoPage } from '@shared/domain/seo';
+import { ZPageContent, ZPageContentParams, ZPageContentQuery, ZSetLocale } from '@shared/schemas/site';
+import { Hono } from 'hono';
 import type { Config } from '../../config';
-import { createApiRouter, errorResponse, jsonBody } from '../../lib/api';
+import type { Database } from '../../db/client';
+import { type AppEnv, createApiRouter, errorResponse, jsonBody } from '../../lib/api';
 import { setAppCookie } from '../../lib/cookies';
+import { renderRobotsTxt, renderSitemapXml } from './seo';
+import { getPageContent } from './service';
 
 const setLocaleRoute = createRoute({
   method: 'put',
@@ -17,13 +22,54 @@ const setLocaleRoute = createRoute({
   },
 });
 
-export function siteRoutes(deps: { config: Config }) {
-  return createApiRouter().openapi(setLocaleRoute, (c) => {
-    const { locale } = c.req.valid('json');
-    setAppCookie(c, LOCALE_COOKIE, locale, {
-      secure: deps.config.secureCookies,
-      maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_SECONDS,
+const pageContentRoute = createRoute({
+  method: 'get',
+  path: '/site/pages/{page}',
+  tags: ['site'],
+  summary: 'Texts and search-engine metadata of a public page in one language',
+  request: { params: ZPageContentParams, query: ZPageContentQuery },
+  responses: {
+    200: {
+      description: 'Editable texts (live, else draft, else built-in) and the page’s head',
+      content: { 'application/json': { schema: ZPageContent } },
+    },
+    400: errorResponse('Not a supported language'),
+    404: errorResponse('Not a public page'),
+  },
+});
+
+export function siteRoutes(deps: { db: Database; config: Config }) {
+  return createApiRouter()
+    .openapi(setLocaleRoute, (c) => {
+      const { locale } = c.req.valid('json');
+      setAppCookie(c, LOCALE_COOKIE, locale, {
+        secure: deps.config.secureCookies,
+        maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_SECONDS,
+      });
+      return c.body(null, 204);
+    })
+    .openapi(pageContentRoute, async (c) => {
+      const { page } = c.req.valid('param');
+      const { locale } = c.req.valid('query');
+      if (!isSeoPage(page)) return c.json({ error: { code: 'not_found' as const } }, 404);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getPageContent(deps.db, { page, locale, appUrl: deps.config.appUrl }), 200);
     });
-    return c.body(null, 204);
-  });
+}
+
+/** robots.txt and sitemap.xml at the root of the site, answered before the single-page app. */
+export function siteDocumentRoutes(deps: { config: Config }) {
+  const robots = renderRobotsTxt(deps.config.appUrl);
+  const sitemap = renderSitemapXml(deps.config.appUrl);
+  const cacheControl = 'public, max-age=3600';
+  return new Hono<AppEnv>()
+    .get('/robots.txt', (c) =>
+      c.body(robots, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': cacheControl }),
+    )
+    .get('/sitemap.xml', (c) =>
+      c.body(sitemap, 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Cache-Control': cacheControl,
+      }),
+    );
 }

@@ -1,0 +1,143 @@
+import { expect, expectAccessible, test } from '../fixtures/test';
+
+const HERO_TITLE = 'See yourself more clearly in the people you love';
+
+test.describe('the landing reveal', () => {
+  test.use({ revealed: false });
+
+  test('a click plays the wordmark, then reveals the page and remembers it for the session', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const veil = page.getByRole('button', { name: 'Enter Mirror' });
+    await expect(veil).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    const started = Date.now();
+    await veil.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('mirror.revealed'))).toBe('1');
+
+    await page.getByRole('link', { name: 'Step inside' }).click();
+    await expect(page).toHaveURL('/invite');
+    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toHaveCount(0);
+
+    // The logo asks for a clear home, once.
+    await page.getByRole('link', { name: 'Mirror, back to home' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
+    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toHaveCount(0);
+    // Home is veiled again on a later visit (spec §4).
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toBeVisible();
+  });
+
+  test('the keyboard reveals too, at once when the user prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/invite');
+    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('An invitation to look closer', {
+      timeout: 300,
+    });
+  });
+});
+
+test('the landing shows its sections, and its video plays', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter Mirror' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
+  for (const heading of ['A quiet practice, one day at a time', 'How it works', 'Ready when you are']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 3, name: 'Self-discovery' })).toBeVisible();
+  await expect(page.getByText('It is not therapy')).toBeVisible();
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('src', '/media/videos/2.m4v');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pause background video' }).click();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
+test('on a phone the landing uses the portrait video', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter Mirror' }).click();
+  await expect(page.locator('video')).toHaveAttribute('src', '/media/videos/1.m4v');
+  await expect(page.locator('video')).toHaveAttribute('poster', '/media/videos/1-poster.webp');
+});
+
+test('the invite leads to the waiting list', async ({ page }) => {
+  await page.goto('/invite');
+  await expect(page.getByRole('img', { name: /Two circles of soft light/ })).toBeVisible();
+  await expect(page.getByText('Most of us learn how to love')).toBeVisible();
+  await page.getByRole('link', { name: 'Join the waiting list' }).click();
+  await expect(page).toHaveURL('/waiting-list');
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL('/invite');
+});
+
+test('the legal notice shows its three sections in German', async ({ page }) => {
+  await page.goto('/legal?lang=de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Impressum');
+  for (const section of ['Angaben zum Unternehmen', 'Registereintrag', 'Berufsrechtliche Angaben']) {
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+  }
+});
+
+test('the videos page says when there are none', async ({ page }) => {
+  await page.goto('/videos');
+  await expect(page.getByText('No videos available')).toBeVisible();
+});
+
+test('the videos page shows six placeholders while loading', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/videos', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/videos');
+  await expect(page.getByTestId('video-skeleton')).toHaveCount(6);
+  release();
+  await expect(page.getByText('No videos available')).toBeVisible();
+});
+
+test('pages carry their search-engine metadata, in the server-rendered HTML', async ({ page, request }) => {
+  const html = await (await request.get('/invite?lang=de')).text();
+  expect(html).toContain('<html lang="de"');
+  expect(html).toMatch(/<title>Deine Einladung zu Mirror<\/title>/);
+  expect(html).toMatch(/<link rel="canonical" href="[^"]+\/invite\?lang=de"/);
+  expect(html).toMatch(/hreflang="x-default"/);
+  expect(html).toContain('application/ld+json');
+
+  await page.goto('/invite');
+  await expect(page).toHaveTitle('Your invitation to Mirror');
+  await page.getByRole('link', { name: 'Join the waiting list' }).click();
+  await expect(page).toHaveTitle('Join the Mirror waiting list');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/waiting-list$/);
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Disallow: \/list/);
+  expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('hreflang="de"');
+});
+
+for (const width of [390, 1280]) {
+  test(`public pages have no serious accessibility problems at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ['/invite', '/waiting-list', '/legal', '/videos', '/ok?email=a%40example.com']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+    }
+    await page.goto('/');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Enter Mirror' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+}

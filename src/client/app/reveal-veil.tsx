@@ -1,0 +1,55 @@
+import { MirrorMark } from '@client/components/mirror-mark';
+import { cn } from '@client/lib/cn';
+import { useMediaQuery } from '@client/lib/use-media-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The blur layer over a page that has not been revealed yet (spec §2 landing, §4): the animated wordmark,
+ * one big button. Clicking anywhere or pressing Enter plays the reveal.
+ */
+export function RevealVeil({ revealing, onReveal }: { revealing: boolean; onReveal: () => void }) {
+  const { t } = useTranslation();
+  const touch = useMediaQuery('(pointer: coarse)');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    buttonRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div
+      data-testid="reveal-veil"
+      className={cn(
+        'fixed inset-0 z-40 bg-surface/40 backdrop-blur-2xl backdrop-saturate-150',
+        revealing && 'veil-revealing pointer-events-none',
+      )}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={onReveal}
+        disabled={revealing}
+        aria-label={t('landing.overlay.enter')}
+        className="flex size-full cursor-pointer flex-col items-center justify-center gap-6 text-fg outline-none focus-visible:[&_.veil-word]:underline focus-visible:[&_.veil-word]:decoration-2 focus-visible:[&_.veil-word]:underline-offset-8"
+      >
+        <span
+          aria-hidden="true"
+          className={cn('flex flex-col items-center gap-5', !revealing && 'veil-idle')}
+        >
+          <span className="veil-mark inline-flex [perspective:600px]">
+            <MirrorMark className="size-16 text-accent sm:size-20" />
+          </span>
+          <span className="veil-word font-display text-5xl font-semibold tracking-tight sm:text-7xl">
+            {t('app.name')}
+          </span>
+        </span>
+        <span
+          aria-hidden="true"
+          className={cn('text-sm tracking-wide text-fg-muted', revealing && 'opacity-0')}
+        >
+          {touch ? t('landing.overlay.hintTouch') : t('landing.overlay.hint')}
+        </span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { cn } from '@client/lib/cn';
+import { MOBILE_BREAKPOINT_PX } from '@client/lib/ui-constants';
+import { useMediaQuery } from '@client/lib/use-media-query';
+import { BACKGROUND_VIDEOS, mediaUrl } from '@shared/domain/media';
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Problem = { kind: 'error' | 'playback'; message: string | undefined };
+
+/**
+ * The full-screen background video of the landing and the test home (spec §2): muted, looping, inline,
+ * 1.m4v below 768 px and 2.m4v above, with its poster. It starts paused when the visitor prefers reduced
+ * motion, and can always be paused (WCAG 2.2.2). Failures show a red banner: the short form on the landing,
+ * the message too in `debug` mode (test home), with a loading notice.
+ */
+export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const source = mobile ? BACKGROUND_VIDEOS.mobile : BACKGROUND_VIDEOS.desktop;
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [paused, setPaused] = useState(reduceMotion);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source is a new video element, start afresh
+  useEffect(() => {
+    setProblem(null);
+    setLoading(true);
+  }, [source.video]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the element is replaced when the source changes
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (paused) {
+      video.pause();
+      return;
+    }
+    video.play().catch((error: unknown) => {
+      // Leaving the page or switching source interrupts play(); that is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setProblem({ kind: 'playback', message: error instanceof Error ? error.message : undefined });
+    });
+  }, [paused, source.video]);
+
+  const label = problem?.kind === 'playback' ? t('video.playbackFailed') : t('video.error');
+  const detail = problem?.message || t('video.unknownError');
+
+  return (
+    <>
+      <div
+        className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[#16131c]"
+        aria-hidden="true"
+      >
+        <video
+          key={source.video}
+          ref={videoRef}
+          className="size-full object-cover"
+          src={mediaUrl('videos', source.video)}
+          poster={mediaUrl('videos', source.poster)}
+          muted
+          loop
+          playsInline
+          preload="auto"
+          onCanPlay={() => setLoading(false)}
+          onError={(event) =>
+            setProblem({ kind: 'error', message: event.currentTarget.error?.message || undefined })
+          }
+        />
+        <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/35 to-black/75" />
+      </div>
+      <button
+        type="button"
+        onClick={() => setPaused((value) => !value)}
+        aria-label={paused ? t('video.play') : t('video.pause')}
+        className="fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
+      >
+        {paused ? (
+          <Play className="size-4" aria-hidden="true" />
+        ) : (
+          <Pause className="size-4" aria-hidden="true" />
+        )}
+      </button>
+      {(problem || (debug && loading)) && (
+        <p
+          role={problem ? 'alert' : 'status'}
+          className={cn(
+            'fixed right-4 bottom-4 z-30 max-w-xs rounded-lg px-3 py-2 text-sm font-medium text-white shadow-lg',
+            problem ? 'bg-red-700' : 'bg-black/60',
+          )}
+        >
+          {problem ? (debug ? `${label}: ${detail}` : label) : t('video.loading')}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,311 @@
+import { and, asc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { emailSettings, mailOutbox } from '../../db/schema/mail';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { startIntervalWorker, type Worker } from '../../lib/worker';
+import type { MailTransport, OutgoingMail } from './transport';
+
+/** A message to enqueue. `messageKey` names the message for deduplication, e.g. `waitlist-confirm:<entry id>`. */
+export type MailMessage = {
+  kind: string;
+  messageKey: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  bcc?: string[];
+};
+
+export type MailDeps = {
+  db: Database;
+  transport: MailTransport;
+  clock: Clock;
+  logger: Logger;
+  mailFrom: string;
+};
+
+export type DeliveryOutcome = 'sent' | 'failed' | 'skipped';
+
+/** After this many failed (or abandoned) attempts a message is given up: status 'dead'. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a claim lasts; a worker that dies while sending leaves the row to be reclaimed after it. */
+export const MAIL_CLAIM_LEASE_MS = 5 * 60_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+const DEFAULT_BATCH_SIZE = 20;
+const DEFAULT_INTERVAL_MS = 2000;
+const LAST_ERROR_MAX_LENGTH = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** The settings row (spec §3); a missing row means sending is on and there is no BCC. */
+export async function getEmailSettings(
+  db: DbExecutor,
+): Promise<{ globalBcc: string | null; autoSend: boolean }> {
+  const [row] = await db
+    .select({ globalBcc: emailSettings.globalBcc, autoSend: emailSettings.autoSend })
+    .from(emailSettings)
+    .where(eq(emailSettings.id, 1));
+  if (!row) return { globalBcc: null, autoSend: true };
+  const globalBcc = row.globalBcc?.trim() || null;
+  return { globalBcc, autoSend: row.autoSend };
+}
+
+/** Trimmed, without empties, without the addressee, each address once (case-insensitive). */
+function normalizeBcc(addresses: readonly string[], to: string): string[] {
+  const seen = new Set([to.trim().toLowerCase()]);
+  const result: string[] = [];
+  for (const raw of addresses) {
+    const address = raw.trim();
+    const key = address.toLowerCase();
+    if (address === '' || seen.has(key)) continue;
+    seen.add(key);
+    result.push(address);
+  }
+  return result;
+}
+
+/**
+ * Puts a message in the outbox; pass the caller's transaction so the message exists exactly when the change
+ * that causes it commits. The same `messageKey` again writes nothing and returns the first row's id.
+ */
+export async function enqueueMail(
+  db: DbExecutor,
+  message: MailMessage,
+): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await db
+    .insert(mailOutbox)
+    .values({
+      messageKey: message.messageKey,
+      kind: message.kind,
+      toAddress: message.to.trim(),
+      bcc: normalizeBcc(message.bcc ?? [], message.to),
+      subject: message.subject,
+      html: message.html,
+      textBody: message.text,
+      headers: message.headers ?? {},
+    })
+    .onConflictDoNothing({ target: mailOutbox.messageKey })
+    .returning({ id: mailOutbox.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.messageKey, message.messageKey));
+  if (!existing) throw new Error(`mail_outbox: ${message.messageKey} conflicted but cannot be read`);
+  return { id: existing.id, created: false };
+}
+
+/**
+ * Enqueues a list mail (waiting-list confirmations, newsletters), which obeys the e-mail settings: nothing
+ * is written while auto-send is off, and the global BCC is added when one is set (spec §7).
+ */
+export async function enqueueListMail(
+  db: DbExecutor,
+  message: MailMessage,
+): Promise<{ outcome: 'blocked' } | { outcome: 'queued'; id: string; created: boolean }> {
+  const settings = await getEmailSettings(db);
+  if (!settings.autoSend) return { outcome: 'blocked' };
+  const globalBcc = settings.globalBcc ? settings.globalBcc.split(/[\s,;]+/) : [];
+  const queued = await enqueueMail(db, { ...message, bcc: [...(message.bcc ?? []), ...globalBcc] });
+  return { outcome: 'queued', ...queued };
+}
+
+/** RFC 8058 one-click unsubscribe headers; the URL must accept a POST without a session. */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** 30 s, 1 min, 2 min, ... up to 1 h, plus up to 10 % jitter so retries of a burst spread out. */
+function retryDelayMs(attempts: number): number {
+  const base = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  return Math.round(base * (1 + Math.random() * 0.1));
+}
+
+// A message never tried is due at once whatever the clock says: enqueueing has no clock (it runs inside the
+// caller's transaction), so its next_attempt_at is only the database's idea of "now".
+const pendingAndDue = (now: Date): SQL | undefined =>
+  and(eq(mailOutbox.status, 'pending'), or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)));
+
+// A claim counts as an attempt, so a message that kills its worker every time still ends up dead.
+const claimChanges = (now: Date) => ({
+  status: 'sending' as const,
+  attempts: sql`${mailOutbox.attempts} + 1`,
+  lockedUntil: new Date(now.getTime() + MAIL_CLAIM_LEASE_MS),
+});
+
+/** Due messages, claimed atomically: rows another worker has locked are skipped, not waited for. */
+async function claimDueMail(db: Database, options: { now: Date; limit: number }): Promise<OutboxRow[]> {
+  const { now, limit } = options;
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        pendingAndDue(now),
+        and(
+          eq(mailOutbox.status, 'sending'),
+          lte(mailOutbox.lockedUntil, now),
+          lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
+        ),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(mailOutbox).set(claimChanges(now)).where(inArray(mailOutbox.id, due)).returning();
+}
+
+/** Claims whose lease ran out after the last allowed attempt: the sender died each time, so give up. */
+async function buryAbandonedMail(db: Database, now: Date): Promise<number> {
+  const buried = await db
+    .update(mailOutbox)
+    .set({
+      status: 'dead',
+      lockedUntil: null,
+      lastError: sql`coalesce(${mailOutbox.lastError} || '; ', '') || 'the sender stopped before finishing'`,
+    })
+    .where(
+      and(
+        eq(mailOutbox.status, 'sending'),
+        lte(mailOutbox.lockedUntil, now),
+        gte(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return buried.length;
+}
+
+function messageIdHost(mailFrom: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'mirror.local';
+}
+
+function toOutgoingMail(row: OutboxRow, mailFrom: string): OutgoingMail {
+  return {
+    from: mailFrom,
+    to: row.toAddress,
+    bcc: row.bcc,
+    subject: row.subject,
+    html: row.html,
+    text: row.textBody,
+    headers: row.headers,
+    // From the row id, so a re-send after a crash carries the same Message-ID and can be told apart.
+    messageId: `<${row.id}@${messageIdHost(mailFrom)}>`,
+  };
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, LAST_ERROR_MAX_LENGTH);
+  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
+  const prefix = [code, responseCode].filter((part) => part !== undefined).join(' ');
+  return (prefix ? `${prefix}: ${error.message}` : error.message).slice(0, LAST_ERROR_MAX_LENGTH);
+}
+
+/** SMTP replies often quote the address; the log keeps only its domain. */
+function withoutLocalParts(text: string): string {
+  return text.replace(/[^\s<>"'@,;:]+@/g, '…@');
+}
+
+// Only the row's own claim may settle it: if the lease ran out and someone reclaimed it, attempts moved on.
+const ownClaim = (row: OutboxRow) =>
+  and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts));
+
+/** Sends one claimed row and records the result. Never throws. */
+async function sendClaimed(deps: MailDeps, row: OutboxRow): Promise<'sent' | 'failed'> {
+  const { db, clock, logger } = deps;
+  const fields = { kind: row.kind, outboxId: row.id, toDomain: row.toAddress.split('@').pop() };
+  try {
+    await deps.transport.send(toOutgoingMail(row, deps.mailFrom));
+  } catch (error) {
+    const now = clock.now();
+    const dead = row.attempts >= MAIL_MAX_ATTEMPTS;
+    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(row.attempts));
+    const lastError = describeError(error);
+    try {
+      await db
+        .update(mailOutbox)
+        .set(
+          dead
+            ? { status: 'dead', lockedUntil: null, lastError }
+            : { status: 'pending', lockedUntil: null, lastError, nextAttemptAt },
+        )
+        .where(ownClaim(row));
+    } catch (markError) {
+      logger.error({ ...fields, err: markError }, 'mail: could not record a failed send');
+    }
+    const logged = { ...fields, attempts: row.attempts, error: withoutLocalParts(lastError) };
+    if (dead) logger.error(logged, 'mail given up');
+    else logger.warn({ ...logged, nextAttemptAt }, 'mail send failed');
+    return 'failed';
+  }
+  try {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null })
+      .where(ownClaim(row));
+  } catch (markError) {
+    // The message went out; the row is reclaimed after the lease and re-sent with the same Message-ID.
+    logger.error({ ...fields, err: markError }, 'mail: sent, but could not record it');
+  }
+  logger.info({ ...fields, attempts: row.attempts }, 'mail sent');
+  return 'sent';
+}
+
+/**
+ * Tries one message now, e.g. right after the transaction that enqueued it commits, so a response can
+ * say whether it went out. Claims it like the worker does, so the two never both send it. 'skipped': not
+ * pending and due (sent already, or another sender has it). 'failed': stays in the outbox for a retry.
+ */
+export async function deliverNow(deps: MailDeps, id: string): Promise<DeliveryOutcome> {
+  if (!UUID.test(id)) return 'skipped';
+  let row: OutboxRow | undefined;
+  try {
+    const now = deps.clock.now();
+    [row] = await deps.db
+      .update(mailOutbox)
+      .set(claimChanges(now))
+      .where(and(eq(mailOutbox.id, id), pendingAndDue(now)))
+      .returning();
+  } catch (error) {
+    // The caller's change is committed already; the worker will send the message.
+    deps.logger.error({ err: error, outboxId: id }, 'mail: could not claim a message to send now');
+    return 'failed';
+  }
+  if (!row) return 'skipped';
+  return sendClaimed(deps, row);
+}
+
+/**
+ * One outbox run: claims up to `batchSize` due messages (and reclaims those whose sender's lease ran out)
+ * in one statement, then sends them outside any transaction and records each result.
+ */
+export async function processDueMail(
+  deps: MailDeps,
+  options: { batchSize?: number } = {},
+): Promise<{ sent: number; failed: number }> {
+  const now = deps.clock.now();
+  const buried = await buryAbandonedMail(deps.db, now);
+  if (buried > 0) deps.logger.error({ count: buried }, 'mail given up: the sender stopped before finishing');
+  const claimed = await claimDueMail(deps.db, { now, limit: options.batchSize ?? DEFAULT_BATCH_SIZE });
+  const outcomes = await Promise.all(claimed.map((row) => sendClaimed(deps, row)));
+  return {
+    sent: outcomes.filter((outcome) => outcome === 'sent').length,
+    failed: outcomes.filter((outcome) => outcome === 'failed').length,
+  };
+}
+
+/** Sends due mail every `intervalMs` (2 s by default) until stopped. */
+export function startOutboxWorker(deps: MailDeps & { intervalMs?: number }): Worker {
+  const { intervalMs = DEFAULT_INTERVAL_MS, ...mailDeps } = deps;
+  return startIntervalWorker({
+    name: 'mail-outbox',
+    intervalMs,
+    logger: deps.logger,
+    task: async () => {
+      await processDueMail(mailDeps);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { LOCALES } from '@shared/domain/locale';
+import { describe, expect, it } from 'vitest';
+import { waitlistConfirmationCopy } from './copy';
+import { renderWaitlistConfirmation } from './waitlist-confirmation';
+
+const urls = {
+  confirmUrl: 'https://mirror.test/waiting-list/confirm?email=ada%40example.com&token=c0nf1rm',
+  unsubscribeUrl: 'https://mirror.test/unsubscribe?token=un5ub',
+  appUrl: 'https://mirror.test',
+};
+const escaped = (url: string) => url.replaceAll('&', '&amp;');
+
+describe('waiting-list confirmation e-mail', () => {
+  it.each(LOCALES)('renders in %s with both links in the HTML and the text part', async (locale) => {
+    const copy = waitlistConfirmationCopy[locale];
+    const mail = await renderWaitlistConfirmation({ locale, ...urls });
+    expect(mail.subject).toBe(copy.subject);
+    expect(mail.html).toContain(`<html dir="ltr" lang="${locale}">`);
+    expect(mail.html).toContain(`href="${escaped(urls.confirmUrl)}"`);
+    expect(mail.html).toContain(`href="${escaped(urls.unsubscribeUrl)}"`);
+    expect(mail.html).toContain(copy.buttonLabel);
+    expect(mail.html).toContain(copy.ignoreNotice);
+    expect(mail.text).toContain(urls.confirmUrl);
+    expect(mail.text).toContain(urls.unsubscribeUrl);
+    expect(mail.text).toContain(copy.heading);
+    expect(mail.text).toContain(copy.unsubscribeLabel);
+  });
+
+  it('has no images, no fonts and no link that leaves the app', async () => {
+    const { html } = await renderWaitlistConfirmation({ locale: 'en', ...urls });
+    expect(html).not.toMatch(/<img|@import|@font-face|<link /i);
+    const targets = [...html.matchAll(/(?:href|src)="([^"]*)"/g)].map((match) => match[1]);
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    for (const target of targets) expect(target).toMatch(/^https:\/\/mirror\.test\//);
+  });
+
+  it('speaks German (with "du") in German', async () => {
+    const mail = await renderWaitlistConfirmation({ locale: 'de', ...urls });
+    expect(mail.subject).toBe('Bitte bestätige deinen Platz auf der Warteliste von Mirror');
+    expect(mail.html).toContain('Anmeldung bestätigen');
+    expect(mail.html).toContain('Abmelden');
+    expect(mail.text).toMatch(/\bdu\b/);
+    expect(mail.text).not.toContain('Confirm my subscription');
+  });
+
+  it('uses texts from the composer instead of the built-in ones', async () => {
+    const copy = { ...waitlistConfirmationCopy.en, subject: 'Edited subject', heading: 'Edited heading' };
+    const mail = await renderWaitlistConfirmation({ locale: 'en', ...urls, copy });
+    expect(mail.subject).toBe('Edited subject');
+    expect(mail.html).toContain('Edited heading');
+  });
+
+  it('refuses relative links', async () => {
+    await expect(
+      renderWaitlistConfirmation({ locale: 'en', ...urls, confirmUrl: '/waiting-list/confirm?token=x' }),
+    ).rejects.toThrow('absolute');
+  });
+
+  it('has the same keys in both languages', () => {
+    expect(Object.keys(waitlistConfirmationCopy.de).sort()).toEqual(
+      Object.keys(waitlistConfirmationCopy.en).sort(),
+    );
+  });
+});
