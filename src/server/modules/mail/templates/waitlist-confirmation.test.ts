@@ -1,7 +1,8 @@
 import { LOCALES } from '@shared/domain/locale';
 import { describe, expect, it } from 'vitest';
 import { waitlistConfirmationCopy } from './copy';
-import { renderWaitlistConfirmation } from './waitlist-confirmation';
+import { slottedRenderer } from './slotted-render';
+import { renderWaitlistConfirmation, renderWaitlistConfirmationDirectly } from './waitlist-confirmation';
 
 const urls = {
   confirmUrl: 'https://mirror.test/waiting-list/confirm?email=ada%40example.com&token=c0nf1rm',
@@ -60,5 +61,45 @@ describe('waiting-list confirmation e-mail', () => {
     expect(Object.keys(waitlistConfirmationCopy.de).sort()).toEqual(
       Object.keys(waitlistConfirmationCopy.en).sort(),
     );
+  });
+});
+
+describe('rendering once and filling in per recipient', () => {
+  it.each([
+    ['plain', 'https://mirror.test/gdpr-confirmation?email=ada%40example.com&token=abc.def&lang=en'],
+    ['quotes and angle brackets', 'https://mirror.test/x?a="q"&b=<b>&c=\'s\''],
+    ['a very long address', `https://mirror.test/gdpr-confirmation?token=${'t'.repeat(400)}&lang=de`],
+  ])('gives exactly what a direct render gives (%s)', async (_name, confirmUrl) => {
+    for (const locale of LOCALES) {
+      const fixed = { locale, copy: waitlistConfirmationCopy[locale], appUrl: urls.appUrl };
+      const slotted = await renderWaitlistConfirmation({ ...urls, locale, confirmUrl });
+      // A direct render sees the URL as the template would normalise it.
+      const direct = await renderWaitlistConfirmationDirectly(fixed, {
+        confirmUrl: new URL(confirmUrl).href,
+        unsubscribeUrl: urls.unsubscribeUrl,
+      });
+      expect(slotted.html).toBe(direct.html);
+      expect(slotted.text).toBe(direct.text);
+    }
+  });
+
+  it('renders each language and copy once, whatever the recipients', async () => {
+    const renders: string[] = [];
+    const render = slottedRenderer<{ copy: string }, 'url'>({
+      slots: ['url'],
+      key: (fixed) => fixed.copy,
+      render: async (fixed, slots) => {
+        renders.push(fixed.copy);
+        return { html: `<a href="${slots.url}">${fixed.copy}</a>`, text: `${fixed.copy} ${slots.url}` };
+      },
+    });
+    const first = await render({ copy: 'hello' }, { url: 'https://a.test/?x=1&y=2' });
+    await render({ copy: 'hello' }, { url: 'https://a.test/other' });
+    await render({ copy: 'changed by staff' }, { url: 'https://a.test/other' });
+    expect(renders).toEqual(['hello', 'changed by staff']);
+    expect(first).toEqual({
+      html: '<a href="https://a.test/?x=1&amp;y=2">hello</a>',
+      text: 'hello https://a.test/?x=1&y=2',
+    });
   });
 });

@@ -1,12 +1,15 @@
 import { plainTextSelectors, render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
 import { type WaitlistConfirmationCopy, waitlistConfirmationCopy } from './copy';
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from './layout';
+import { absoluteUrl, EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from './layout';
+import { slottedRenderer } from './slotted-render';
 
 // html-to-text shouts headings in capitals by default; keep them as written.
 const textOptions = {
   plainText: true,
   htmlToTextOptions: {
+    // No wrapping: the text part then comes out the same whether a URL is filled in before or after rendering.
+    wordwrap: false,
     selectors: [...plainTextSelectors, { selector: 'h1', options: { uppercase: false } }],
   },
 } as const;
@@ -46,9 +49,26 @@ function WaitlistConfirmationEmail({
   );
 }
 
+type Fixed = { locale: TLocale; copy: WaitlistConfirmationCopy; appUrl: string };
+type Urls = { confirmUrl: string; unsubscribeUrl: string };
+
+/** Renders with React Email; every call takes a few milliseconds. */
+export async function renderWaitlistConfirmationDirectly(fixed: Fixed, urls: Urls) {
+  const email = <WaitlistConfirmationEmail {...fixed} {...urls} />;
+  const [html, text] = await Promise.all([render(email), render(email, textOptions)]);
+  return { html, text };
+}
+
+const renderSlotted = slottedRenderer<Fixed, keyof Urls>({
+  slots: ['confirmUrl', 'unsubscribeUrl'],
+  key: (fixed) => JSON.stringify(fixed),
+  render: renderWaitlistConfirmationDirectly,
+});
+
 /**
  * The double opt-in e-mail of the waiting list. `copy` replaces the built-in texts of the language (the
- * admin's GDPR e-mail composer edits them); the URLs must be absolute.
+ * admin's GDPR e-mail composer edits them); the URLs must be absolute. Rendered once per language and copy,
+ * then filled in per recipient.
  */
 export async function renderWaitlistConfirmation(input: {
   locale: TLocale;
@@ -58,15 +78,9 @@ export async function renderWaitlistConfirmation(input: {
   copy?: WaitlistConfirmationCopy;
 }): Promise<{ subject: string; html: string; text: string }> {
   const copy = input.copy ?? waitlistConfirmationCopy[input.locale];
-  const email = (
-    <WaitlistConfirmationEmail
-      locale={input.locale}
-      copy={copy}
-      confirmUrl={input.confirmUrl}
-      unsubscribeUrl={input.unsubscribeUrl}
-      appUrl={input.appUrl}
-    />
+  const parts = await renderSlotted(
+    { locale: input.locale, copy, appUrl: input.appUrl },
+    { confirmUrl: absoluteUrl(input.confirmUrl), unsubscribeUrl: absoluteUrl(input.unsubscribeUrl) },
   );
-  const [html, text] = await Promise.all([render(email), render(email, textOptions)]);
-  return { subject: copy.subject, html, text };
+  return { subject: copy.subject, ...parts };
 }
