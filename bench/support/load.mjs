@@ -1,10 +1,19 @@
-// Load generation with autocannon, failing loudly when the server does not answer every request with a 2xx.
+// Load generation with autocannon, failing loudly when the server does not answer every request with a 2xx
+// (and, given `verifyBody`, with the expected body).
 import autocannon from 'autocannon';
 
-/** Runs autocannon against `url` and returns its result, or throws when any request failed. */
-export async function runLoad(url, { connections, seconds }) {
-  const result = await autocannon({ url, connections, duration: seconds });
-  const problems = Object.entries({ non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts })
+/**
+ * Runs autocannon against `url` and returns its result, or throws when any request failed. Further
+ * autocannon options (method, headers, requests with setupRequest, verifyBody, …) pass through.
+ */
+export async function runLoad(url, { connections, seconds, ...options }) {
+  const result = await autocannon({ url, connections, duration: seconds, ...options });
+  const problems = Object.entries({
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    'mismatched bodies': result.mismatches,
+  })
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => `${count} ${kind}`);
   if (result.requests.total === 0) problems.push('no requests completed');

@@ -19,13 +19,16 @@ export async function freePort() {
   return port;
 }
 
-/** Runs `node ...args` as a child; `exited` settles with { code, signal } when it ends. */
-export function startNode(args, { env = {}, cwd } = {}) {
-  // The child's output goes to our stderr so that our stdout carries only result lines and progress.
+/**
+ * Runs `node ...args` as a child; `exited` settles with { code, signal } when it ends. Its stdout goes to
+ * our stderr (so that our stdout carries only result lines and progress) unless `stdout` says otherwise
+ * ('inherit' for a child that prints result lines itself, 'pipe' to read it).
+ */
+export function startNode(args, { env = {}, cwd, stdout = 2 } = {}) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 2, 2],
+    stdio: ['ignore', stdout, 2],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { child, exited };

@@ -1,0 +1,80 @@
+// Building and starting the app the way the benchmarks measure it: the production bundle in dist/, a
+// throwaway DATA_DIR, and an environment pinned so that a developer's shell cannot change what is measured.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isBuildCurrent } from '../../scripts/build-stamp.mjs';
+import { freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const DEFAULT_SECONDS = 10;
+
+/** The measured seconds per run: BENCH_DURATION, or 10. */
+export function measuredSeconds() {
+  const raw = process.env.BENCH_DURATION;
+  if (!raw) return DEFAULT_SECONDS;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(`BENCH_DURATION must be a whole number of seconds, got ${JSON.stringify(raw)}`);
+  }
+  return seconds;
+}
+
+/** Builds dist/ when the sources changed since the last build. */
+export async function ensureBuild(bench) {
+  if (isBuildCurrent()) return;
+  console.log(`${bench}: dist/ is out of date, building…`);
+  const { build } = await import('../../scripts/build.mjs');
+  await build({ quiet: true });
+}
+
+/**
+ * Starts `node dist/server/main.js` on a free port with DATA_DIR `dataDir` and the embedded database
+ * unless `env.DATABASE_URL` says otherwise; resolves once /api/health answers. The server is pushed to
+ * `servers` first, so a caller's clean-up stops it even when it never became ready.
+ */
+export async function startApp({ dataDir, env = {}, servers }) {
+  const port = await freePort();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const app = {
+    name: 'app',
+    port,
+    url: `http://127.0.0.1:${port}`,
+    ...startNode([path.join(ROOT, 'dist/server/main.js')], {
+      cwd: ROOT,
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        DATABASE_URL: '',
+        // The address the benchmark uses, so links the app builds (canonical, e-mails) name it.
+        APP_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: '',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+        SESSION_SECRET: '',
+        TRUST_PROXY: 'false',
+        S3_ENDPOINT: '',
+        S3_BUCKET: '',
+        S3_ACCESS_KEY_ID: '',
+        S3_SECRET_ACCESS_KEY: '',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+    }),
+  };
+  servers.push(app);
+  await waitUntilReady(`${app.url}/api/health`, app);
+  return app;
+}
+
+/** Stops every server in `servers` and removes `workDir`, once however often it is called. */
+export function cleanUpOnce(workDir, servers) {
+  let done;
+  return () => {
+    done ??= Promise.all(servers.map((server) => (server.stop ? server.stop() : stopNode(server)))).finally(
+      () => fs.rmSync(workDir, { recursive: true, force: true }),
+    );
+    return done;
+  };
+}

@@ -1,0 +1,89 @@
+// The baseline for the waiting-list join: plain parameterised INSERTs into `waiting_list` of a database the
+// app has just used (and let go of), from N concurrent loops, for a warm-up and then a measured period.
+// Usage: node insert-baseline.mjs '<json options>'; options: { pgliteDir } or { databaseUrl, poolSize },
+// and { concurrency, warmupSeconds, seconds }. Before inserting it counts what the app left behind.
+// Prints one JSON line on stdout: { before: { waitingList, outbox: { status: n } }, rate, p99Ms, inserts }.
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+const INSERT =
+  'insert into waiting_list (email, language, consent_at, consent_text_version) values ($1, $2, $3, $4)';
+
+async function openClient(options) {
+  if (options.pgliteDir) {
+    const db = await PGlite.create(options.pgliteDir);
+    return {
+      query: async (text, params) => (await db.query(text, params)).rows,
+      close: () => db.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize });
+  return {
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    close: () => pool.end(),
+  };
+}
+
+/** The value below which `fraction` of the sorted values lie (nearest rank). */
+export function percentile(sorted, fraction) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
+}
+
+async function countLeftovers(client) {
+  const [{ n }] = await client.query('select count(*)::int as n from waiting_list');
+  const outbox = await client.query('select status, count(*)::int as n from mail_outbox group by status');
+  return { waitingList: n, outbox: Object.fromEntries(outbox.map((row) => [row.status, row.n])) };
+}
+
+async function insertFor(client, { concurrency, seconds, record, nextEmail }) {
+  const latencies = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let inserts = 0;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const params = [nextEmail(), 'en', new Date(), 'bench'];
+      const before = performance.now();
+      await client.query(INSERT, params);
+      if (record) latencies.push(performance.now() - before);
+      inserts += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    inserts,
+    elapsedSeconds,
+    rate: inserts / elapsedSeconds,
+    p99Ms: percentile(latencies, 0.99),
+    p50Ms: percentile(latencies, 0.5),
+  };
+}
+
+async function main() {
+  const options = JSON.parse(process.argv[2]);
+  const client = await openClient(options);
+  try {
+    const before = await countLeftovers(client);
+    let counter = 0;
+    const prefix = `baseline-${process.pid}-${Date.now()}`;
+    const nextEmail = () => `${prefix}-${counter++}@example.com`;
+    const common = { concurrency: options.concurrency, nextEmail };
+    await insertFor(client, { ...common, seconds: options.warmupSeconds, record: false });
+    const measured = await insertFor(client, { ...common, seconds: options.seconds, record: true });
+    process.stdout.write(`${JSON.stringify({ before, ...measured })}\n`);
+  } finally {
+    await client.close();
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  try {
+    await main();
+  } catch (error) {
+    console.error(`insert baseline failed: ${error.stack ?? error.message}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,249 @@
+// Waiting-list joins (POST /api/waitlist: three rate-limit upserts, the row and its confirmation e-mail in
+// one transaction, then the e-mail sent over SMTP before the answer) next to plain parameterised INSERTs
+// into the same table of the same database, in the same run. Every join must answer 201
+// confirmation_sent and every confirmation must reach the SMTP sink.
+//
+// First on the embedded PGlite, then (when PostgreSQL server binaries are installed) on a throwaway
+// PostgreSQL cluster: this file runs itself again with `--postgres` under scripts/with-postgres.mjs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cleanUpOnce, ensureBuild, measuredSeconds, ROOT, startApp } from './support/app.mjs';
+import { runLoad } from './support/load.mjs';
+import { describeExit, startNode, stopNode } from './support/processes.mjs';
+import { reportResult } from './support/result.mjs';
+import { startSmtpSink } from './support/smtp-sink.mjs';
+
+const BENCH = path.basename(import.meta.filename);
+const POSTGRES_FLAG = '--postgres';
+// PGlite runs every query on one thread, so more connections mostly add queueing (50 gave the same rate
+// with a worse p99); BENCH_JOIN_CONNECTIONS overrides.
+const CONNECTIONS = Number(process.env.BENCH_JOIN_CONNECTIONS ?? 20);
+// The app's pg Pool has 10 connections (src/server/db/client.ts); the baseline's pool matches it.
+const POSTGRES_POOL_SIZE = 10;
+const WARMUP_SECONDS = 2;
+const EXPECTED_BODY = '{"result":"confirmation_sent"}';
+const SKIPPED = 77;
+
+/** A unique address and client IP per request, so neither a rate limit nor the duplicate check fires. */
+function joinRequests(tally) {
+  const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/api/waitlist',
+      setupRequest(request) {
+        const n = next++;
+        return {
+          ...request,
+          headers: {
+            ...request.headers,
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          },
+          body: JSON.stringify({
+            email: `join-${run}-${n}@example.com`,
+            consent: true,
+            website: '',
+            language: 'en',
+          }),
+        };
+      },
+      onResponse(status, body) {
+        const key = `${status} ${body}`;
+        tally.set(key, (tally.get(key) ?? 0) + 1);
+      },
+    },
+  ];
+}
+
+function describeTally(tally) {
+  return [...tally.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([answer, count]) => `${count}× ${answer.slice(0, 200)}`)
+    .join('; ');
+}
+
+async function smokeTest(app, sink) {
+  const response = await fetch(`${app.url}/api/waitlist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+    body: JSON.stringify({ email: 'smoke@example.com', consent: true, website: '', language: 'en' }),
+  });
+  const body = await response.text();
+  if (response.status !== 201 || body !== EXPECTED_BODY) {
+    throw new Error(`a single join answered ${response.status} ${body.slice(0, 300)}`);
+  }
+  const { messages } = await sink.waitUntilQuiet({ quietMs: 300, timeoutMs: 5000 });
+  if (messages !== 1) throw new Error(`a single join sent ${messages} e-mails instead of 1`);
+}
+
+async function loadApp(app, seconds, tally) {
+  const options = {
+    connections: CONNECTIONS,
+    requests: joinRequests(tally),
+    verifyBody: (body) => body === EXPECTED_BODY,
+  };
+  const url = `${app.url}/api/waitlist`;
+  console.log(
+    `${BENCH}: app POST /api/waitlist, ${CONNECTIONS} connections: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
+  );
+  try {
+    await runLoad(url, { ...options, seconds: WARMUP_SECONDS });
+    const result = await runLoad(url, { ...options, seconds });
+    return { rate: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50 };
+  } catch (error) {
+    throw new Error(`${error.message}; answers: ${describeTally(tally)}`);
+  }
+}
+
+/** Runs the baseline child against the database the app has let go of; resolves with its JSON line. */
+async function runBaseline(options, servers) {
+  const child = {
+    name: 'insert baseline',
+    ...startNode([path.join(import.meta.dirname, 'support/insert-baseline.mjs'), JSON.stringify(options)], {
+      cwd: ROOT,
+      stdout: 'pipe',
+    }),
+  };
+  servers.push(child);
+  const chunks = [];
+  child.child.stdout.on('data', (chunk) => chunks.push(chunk));
+  const outcome = await child.exited;
+  if (outcome.code !== 0) throw new Error(`the insert baseline failed (${describeExit(outcome)})`);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8').trim().split('\n').at(-1));
+}
+
+/** Every join that committed must have sent exactly one confirmation, and the outbox must agree. */
+function checkMail(received, before) {
+  const joins = before.waitingList;
+  const outboxSummary = Object.entries(before.outbox)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
+  console.log(
+    `${BENCH}: confirmation e-mails: ${received.messages} received by the SMTP sink for ${joins} joins ` +
+      `(${received.recipients} distinct recipients; outbox: ${outboxSummary || 'empty'})`,
+  );
+  const sent = before.outbox.sent ?? 0;
+  if (received.messages !== joins || received.recipients !== joins || sent !== joins) {
+    throw new Error(
+      `expected one confirmation e-mail per join: ${joins} joins, ${received.messages} e-mails received, ${sent} marked sent`,
+    );
+  }
+}
+
+async function scenario({ databaseUrl, label, workDir, servers }) {
+  const seconds = measuredSeconds();
+  const sink = await startSmtpSink();
+  servers.push(sink);
+  const dataDir = path.join(workDir, 'data');
+  const app = await startApp({
+    dataDir,
+    servers,
+    env: { DATABASE_URL: databaseUrl ?? '', TRUST_PROXY: 'true', SMTP_URL: sink.url },
+  });
+  await smokeTest(app, sink);
+
+  const tally = new Map();
+  const figures = await loadApp(app, seconds, tally);
+  const answered = [...tally.values()].reduce((sum, count) => sum + count, 0);
+  console.log(
+    `${BENCH}:   ${Math.round(figures.rate)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms ` +
+      `(${answered} joins answered in warm-up and measurement)`,
+  );
+  await sink.waitUntilQuiet();
+  const stopped = await stopNode(app);
+  if (stopped.code !== 0) console.warn(`${BENCH}: the app stopped with ${describeExit(stopped)}`);
+  const received = await sink.count();
+
+  const baselineOptions = databaseUrl
+    ? { databaseUrl, poolSize: POSTGRES_POOL_SIZE }
+    : { pgliteDir: path.join(dataDir, 'db') };
+  console.log(
+    `${BENCH}: baseline: plain INSERTs, ${CONNECTIONS} concurrent loops: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
+  );
+  const baseline = await runBaseline(
+    { ...baselineOptions, concurrency: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds },
+    servers,
+  );
+  console.log(
+    `${BENCH}:   ${Math.round(baseline.rate)} inserts/s, p50 ${baseline.p50Ms.toFixed(2)} ms, p99 ${baseline.p99Ms.toFixed(2)} ms`,
+  );
+
+  const common = { bench: BENCH, baselineName: `plain INSERT, same database, ${CONNECTIONS} concurrent` };
+  reportResult({
+    ...common,
+    name: `waitlist join throughput${label}`,
+    value: figures.rate,
+    unit: 'req/s',
+    baseline: baseline.rate,
+    better: 'higher',
+    goal: '≥ 0.5× baseline',
+  });
+  reportResult({
+    ...common,
+    name: `waitlist join p99 latency${label}`,
+    value: figures.p99Ms,
+    unit: 'ms',
+    baseline: baseline.p99Ms,
+    better: 'lower',
+  });
+  checkMail(received, baseline.before);
+}
+
+/** The PostgreSQL run, in a child under scripts/with-postgres.mjs; its result lines go straight to stdout. */
+async function runOnPostgres(servers) {
+  const child = {
+    name: 'with-postgres',
+    ...startNode(
+      [path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, import.meta.filename, POSTGRES_FLAG],
+      {
+        cwd: ROOT,
+        stdout: 'inherit',
+      },
+    ),
+  };
+  servers.push(child);
+  const outcome = await child.exited;
+  if (outcome.code === SKIPPED) {
+    console.log(`${BENCH}: no PostgreSQL server binaries: skipped the PostgreSQL comparison`);
+    return;
+  }
+  if (outcome.code !== 0) throw new Error(`the PostgreSQL run failed (${describeExit(outcome)})`);
+}
+
+async function main(workDir, servers) {
+  if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) {
+    throw new Error('BENCH_JOIN_CONNECTIONS must be a whole number ≥ 1');
+  }
+  if (process.argv.includes(POSTGRES_FLAG)) {
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl)
+      throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
+    await scenario({ databaseUrl, label: ' (PostgreSQL)', workDir, servers });
+    return;
+  }
+  await ensureBuild(BENCH);
+  console.log(`${BENCH}: on the embedded PGlite`);
+  await scenario({ databaseUrl: undefined, label: '', workDir, servers });
+  console.log(`${BENCH}: on PostgreSQL`);
+  await runOnPostgres(servers);
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-bench-join-'));
+const servers = [];
+const cleanUp = cleanUpOnce(workDir, servers);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
+}
+
+try {
+  await main(workDir, servers);
+} catch (error) {
+  console.error(`${BENCH} failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
