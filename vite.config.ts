@@ -36,6 +36,7 @@ export default defineConfig({
     target: 'es2022',
     // Nothing is inlined as a data: URL, so the Content-Security-Policy can stay strict for fonts.
     assetsInlineLimit: 0,
+    modulePreload: false,
   },
   server: {
     port: 5173,

@@ -36,6 +36,19 @@ export async function build({ quiet = false } = {}) {
     configFile: path.join(ROOT, 'vite.config.ts'),
   });
   compressTree(path.join(ROOT, 'dist', 'client'));
+  // The server-rendering build of the same client (decision 013), loaded by the server at run time.
+  await vite.build({
+    root: ROOT,
+    logLevel: quiet ? 'warn' : 'info',
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    build: {
+      ssr: 'src/client/entry-server.tsx',
+      outDir: 'dist/ssr',
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
 
   const esbuild = await import('esbuild');
   fs.rmSync(path.join(ROOT, 'dist', 'server'), { recursive: true, force: true });

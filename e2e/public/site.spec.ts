@@ -9,7 +9,7 @@ test.describe('the landing reveal', () => {
     page,
   }) => {
     await page.goto('/');
-    const veil = page.getByRole('button', { name: 'Enter Mirror' });
+    const veil = page.getByRole('button', { name: /anywhere to enter/ });
     await expect(veil).toBeFocused();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     const started = Date.now();
@@ -20,21 +20,21 @@ test.describe('the landing reveal', () => {
 
     await page.getByRole('link', { name: 'Step inside' }).click();
     await expect(page).toHaveURL('/invite');
-    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /anywhere to enter/ })).toHaveCount(0);
 
     // The logo asks for a clear home, once.
     await page.getByRole('link', { name: 'Mirror, back to home' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
-    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /anywhere to enter/ })).toHaveCount(0);
     // Home is veiled again on a later visit (spec §4).
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /anywhere to enter/ })).toBeVisible();
   });
 
   test('the keyboard reveals too, at once when the user prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/invite');
-    await expect(page.getByRole('button', { name: 'Enter Mirror' })).toBeFocused();
+    await expect(page.getByRole('button', { name: /anywhere to enter/ })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('An invitation to look closer', {
       timeout: 300,
@@ -44,7 +44,7 @@ test.describe('the landing reveal', () => {
 
 test('the landing shows its sections, and its video plays', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Enter Mirror' }).click();
+  await page.getByRole('button', { name: /anywhere to enter/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
   for (const heading of ['A quiet practice, one day at a time', 'How it works', 'Ready when you are']) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
@@ -62,7 +62,7 @@ test('the landing shows its sections, and its video plays', async ({ page }) => 
 test('on a phone the landing uses the portrait video', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await page.getByRole('button', { name: 'Enter Mirror' }).click();
+  await page.getByRole('button', { name: /anywhere to enter/ }).click();
   await expect(page.locator('video')).toHaveAttribute('src', '/media/videos/1.m4v');
   await expect(page.locator('video')).toHaveAttribute('poster', '/media/videos/1-poster.webp');
 });
@@ -136,7 +136,7 @@ for (const width of [390, 1280]) {
     }
     await page.goto('/');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Enter Mirror' }).click();
+    await page.getByRole('button', { name: /anywhere to enter/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page);
   });

@@ -1,20 +1,59 @@
 import './styles/app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { type InitialRender, InitialRenderContext } from './app/initial-render';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, createRoutes, resolveLazyRoutes } from './app/router';
 import { initI18n, initialLocale } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-await initI18n(initialLocale());
+/**
+ * Public pages arrive rendered by the server (decision 013) and are hydrated once their code is here. If
+ * that code cannot be loaded, the page is rendered from scratch, which shows the error screen.
+ */
+async function canHydrate(routes: ReturnType<typeof createRoutes>): Promise<boolean> {
+  if (!container?.hasChildNodes()) return false;
+  try {
+    await resolveLazyRoutes(routes, window.location);
+    return true;
+  } catch (error) {
+    console.error(error);
+    return false;
+  }
+}
 
-createRoot(container).render(
+await initI18n(initialLocale());
+const routes = createRoutes();
+const serverRendered = await canHydrate(routes);
+const router = createRouter(routes, serverRendered ? { loaderData: {} } : undefined);
+const initialRender: InitialRender = serverRendered
+  ? { veiled: container.querySelector('[data-reveal-veil]') !== null }
+  : null;
+
+/** Marks the document once the app runs (hydrated or rendered): `html[data-ready]`, for tests and tooling. */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={createRouter()} />
+      <InitialRenderContext.Provider value={initialRender}>
+        <RouterProvider router={router} />
+        <ReadyMarker />
+      </InitialRenderContext.Provider>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+if (serverRendered) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { SsrRender } from '@shared/ssr';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config';
@@ -8,14 +9,16 @@ import { type AppEnv, apiError } from './lib/api';
 import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import { memoizeAsync } from './lib/memoize';
 import { securityHeaders } from './lib/security-headers';
-import { serveSpa } from './lib/spa';
+import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { healthRoutes } from './modules/health/routes';
 import type { MailTransport } from './modules/mail/transport';
 import { mediaRoutes, videoRoutes } from './modules/media/routes';
 import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
 import { createPageHeadRenderer } from './modules/site/seo';
+import { messagesFor } from './modules/site/service';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, waitlistRoutes } from './modules/waitlist/routes';
 
 export type AppDeps = {
@@ -29,7 +32,21 @@ export type AppDeps = {
   sessionSecret: string;
   /** The built client; absent when only the API is served (tests, `npm run dev`). */
   clientAssets?: ClientAssets;
+  /** Server rendering of public pages (dist/ssr); without it the browser renders them. */
+  ssrRender?: SsrRender;
 };
+
+/** Renders each distinct page (address, language, content, veil) once and reuses the markup. */
+function pageBodyRenderer(render: SsrRender): PageBodyRenderer {
+  return memoizeAsync(
+    (input: Parameters<PageBodyRenderer>[0]) =>
+      render({ ...input, messages: { ...messagesFor(input.locale) } }),
+    {
+      key: (input) => JSON.stringify([input.url, input.locale, input.revealed, input.pageContent]),
+      max: 256,
+    },
+  );
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const QUIET_PATHS = /^\/(api\/health$|assets\/|media\/)/;
@@ -91,7 +108,13 @@ export function createApp(deps: AppDeps) {
   app.route('/', mediaRoutes(deps));
   app.route('/', siteDocumentRoutes(deps));
   if (deps.clientAssets) {
-    app.use('*', serveSpa(deps.clientAssets, { renderHead: createPageHeadRenderer(deps) }));
+    app.use(
+      '*',
+      serveSpa(deps.clientAssets, {
+        renderHead: createPageHeadRenderer(deps),
+        renderBody: deps.ssrRender && pageBodyRenderer(deps.ssrRender),
+      }),
+    );
   }
   app.notFound((c) => c.text('Not found', 404));
 

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import type { SsrRender } from '@shared/ssr';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -21,6 +22,7 @@ import { seedDefaultMedia } from './modules/media/service';
 // These paths hold both for src/server/main.ts (tsx) and the bundle at dist/server/main.js.
 const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const SSR_ENTRY = new URL('../../dist/ssr/entry-server.js', import.meta.url);
 const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('../../assets/default-media', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -99,6 +101,7 @@ async function start() {
       logger: mailLogger,
     });
     const sessionSecret = resolveSessionSecret({ configured: config.sessionSecret, dataDir: config.dataDir });
+    const ssrRender = clientAssets ? await loadServerRendering(logger) : undefined;
     const app = createApp({
       db: database.db,
       config,
@@ -108,6 +111,7 @@ async function start() {
       mailTransport,
       sessionSecret,
       clientAssets,
+      ssrRender,
     });
 
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
@@ -147,6 +151,20 @@ async function start() {
     );
   } catch (error) {
     await failStart(error, logger, database);
+  }
+}
+
+/** The server-rendering build of the client; without it public pages are rendered in the browser. */
+async function loadServerRendering(logger: Logger): Promise<SsrRender | undefined> {
+  try {
+    const module = (await import(SSR_ENTRY.href)) as { render: SsrRender };
+    return module.render;
+  } catch (error) {
+    logger.warn(
+      { err: error },
+      'server rendering is not available (dist/ssr missing); pages render in the browser',
+    );
+    return undefined;
   }
 }
 

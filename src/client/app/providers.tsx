@@ -1,25 +1,27 @@
-import { loadMotionFeatures } from '@client/lib/motion-loader';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { LazyMotion, MotionConfig } from 'motion/react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Toaster } from './toaster';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}
+
+/** The providers around every page; the server passes its own per-request query client. */
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <LazyMotion features={loadMotionFeatures} strict>
-        <MotionConfig reducedMotion="user">
-          {children}
-          <Toaster />
-        </MotionConfig>
-      </LazyMotion>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -19,8 +19,9 @@ export function RevealVeil({ revealing, onReveal }: { revealing: boolean; onReve
   return (
     <div
       data-testid="reveal-veil"
+      data-reveal-veil=""
       className={cn(
-        'fixed inset-0 z-40 bg-surface/40 backdrop-blur-2xl backdrop-saturate-150',
+        'fixed inset-0 z-40 bg-surface/55 backdrop-blur-lg',
         revealing && 'veil-revealing pointer-events-none',
       )}
     >
@@ -29,24 +30,18 @@ export function RevealVeil({ revealing, onReveal }: { revealing: boolean; onReve
         type="button"
         onClick={onReveal}
         disabled={revealing}
-        aria-label={t('landing.overlay.enter')}
         className="flex size-full cursor-pointer flex-col items-center justify-center gap-6 text-fg outline-none focus-visible:[&_.veil-word]:underline focus-visible:[&_.veil-word]:decoration-2 focus-visible:[&_.veil-word]:underline-offset-8"
       >
-        <span
-          aria-hidden="true"
-          className={cn('flex flex-col items-center gap-5', !revealing && 'veil-idle')}
-        >
-          <span className="veil-mark inline-flex [perspective:600px]">
+        {/* The button is named by what it shows: the wordmark and the hint (WCAG 2.5.3, label in name). */}
+        <span className={cn('flex flex-col items-center gap-5', !revealing && 'veil-idle')}>
+          <span aria-hidden="true" className="veil-mark inline-flex [perspective:600px]">
             <MirrorMark className="size-16 text-accent sm:size-20" />
           </span>
           <span className="veil-word font-display text-5xl font-semibold tracking-tight sm:text-7xl">
             {t('app.name')}
           </span>
         </span>
-        <span
-          aria-hidden="true"
-          className={cn('text-sm tracking-wide text-fg-muted', revealing && 'opacity-0')}
-        >
+        <span className={cn('text-sm tracking-wide text-fg-muted', revealing && 'opacity-0')}>
           {touch ? t('landing.overlay.hintTouch') : t('landing.overlay.hint')}
         </span>
       </button>

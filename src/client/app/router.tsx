@@ -1,5 +1,12 @@
 import { matchRoute, ROUTE_IDS, ROUTES, type RouteId } from '@shared/routes';
-import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  data,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
 import { NotFound } from './routes/not-found';
@@ -7,31 +14,43 @@ import { Shell } from './shell';
 
 type RouteModule = Awaited<ReturnType<NonNullable<Extract<RouteObject['lazy'], () => unknown>>>>;
 
-const comingSoon = () => import('./routes/coming-soon');
+/** Every route module, loaded on demand; the key is the file, which the server maps to its chunks. */
+const routeModules = import.meta.glob<RouteModule>('./routes/*.tsx');
 
-/** The page module of every route in the shared route table; TypeScript refuses a missing one. */
-const pages: Record<RouteId, () => Promise<RouteModule>> = {
-  home: () => import('./routes/home'),
-  dashboard: comingSoon,
-  onboarding: comingSoon,
-  auth: comingSoon,
-  invite: () => import('./routes/invite'),
-  waitingList: () => import('./routes/waiting-list'),
-  adminLogin: comingSoon,
-  adminList: comingSoon,
-  adminVideos: comingSoon,
-  videos: () => import('./routes/videos'),
-  reflectDay: comingSoon,
-  chooseLane: comingSoon,
-  settings: comingSoon,
-  legal: () => import('./routes/legal'),
-  gdprConfirmation: () => import('./routes/gdpr-confirmation'),
-  ok: () => import('./routes/ok'),
-  byebye: () => import('./routes/byebye'),
-  app: comingSoon,
-  profile: comingSoon,
-  testHome: comingSoon,
+/** The page module file of every route in the shared route table; TypeScript refuses a missing one. */
+const PAGE_FILES: Record<RouteId, string> = {
+  home: 'home',
+  dashboard: 'coming-soon',
+  onboarding: 'coming-soon',
+  auth: 'coming-soon',
+  invite: 'invite',
+  waitingList: 'waiting-list',
+  adminLogin: 'coming-soon',
+  adminList: 'coming-soon',
+  adminVideos: 'coming-soon',
+  videos: 'videos',
+  reflectDay: 'coming-soon',
+  chooseLane: 'coming-soon',
+  settings: 'coming-soon',
+  legal: 'legal',
+  gdprConfirmation: 'gdpr-confirmation',
+  ok: 'ok',
+  byebye: 'byebye',
+  app: 'coming-soon',
+  profile: 'coming-soon',
+  testHome: 'coming-soon',
 };
+
+/** The source file of a route's page module, as Vite's manifest names it. */
+export function pageModuleSource(id: RouteId): string {
+  return `src/client/app/routes/${PAGE_FILES[id]}.tsx`;
+}
+
+function loadPage(id: RouteId): () => Promise<RouteModule> {
+  const load = routeModules[`./routes/${PAGE_FILES[id]}.tsx`];
+  if (!load) throw new Error(`no route module for ${id}`);
+  return load;
+}
 
 /** Paths whose parameters fail the shared checks (say /reflect/day/9) are not found, as on the server. */
 function checkParams({ request }: LoaderFunctionArgs) {
@@ -42,7 +61,7 @@ function checkParams({ request }: LoaderFunctionArgs) {
 function pageRoute(id: RouteId): RouteObject {
   const def: { path: string; params?: object } = ROUTES[id];
   const handle: RouteHandle = { routeId: id };
-  const route: RouteObject = { path: def.path, handle, lazy: pages[id] };
+  const route: RouteObject = { path: def.path, handle, lazy: loadPage(id) };
   if (def.params) route.loader = checkParams;
   return route;
 }
@@ -52,8 +71,9 @@ function NothingYet() {
   return null;
 }
 
-export function createRouter() {
-  return createBrowserRouter([
+/** The route objects: built per router, because loading a lazy route writes into its object. */
+export function createRoutes(): RouteObject[] {
+  return [
     {
       id: 'root',
       Component: Shell,
@@ -65,5 +85,24 @@ export function createRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * Loads the page modules of the routes a server-rendered page matched, so that hydration renders the same
+ * tree the server did instead of a fallback.
+ */
+export async function resolveLazyRoutes(routes: RouteObject[], location: Location) {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, module, { lazy: undefined });
+    }),
+  );
+}
+
+export function createRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }

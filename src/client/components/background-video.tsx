@@ -1,9 +1,10 @@
 import { cn } from '@client/lib/cn';
 import { MOBILE_BREAKPOINT_PX } from '@client/lib/ui-constants';
+import { useIsClient } from '@client/lib/use-is-client';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { BACKGROUND_VIDEOS, mediaUrl } from '@shared/domain/media';
 import { Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Problem = { kind: 'error' | 'playback'; message: string | undefined };
@@ -16,6 +17,16 @@ type Problem = { kind: 'error' | 'playback'; message: string | undefined };
  */
 export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   const { t } = useTranslation();
+  // Which video fits is known in the browser only; the server's page shows the poster of each layout.
+  const inBrowser = useIsClient();
+  // The poster is on screen from the first paint; the video joins once the page has settled.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!inBrowser) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const handle = idle(() => setSettled(true), { timeout: 1500 });
+    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+  }, [inBrowser]);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const source = mobile ? BACKGROUND_VIDEOS.mobile : BACKGROUND_VIDEOS.desktop;
@@ -51,38 +62,48 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   return (
     <>
       <div
-        className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[#16131c]"
+        className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[#16131c] bg-cover bg-center bg-[image:var(--poster-mobile)] md:bg-[image:var(--poster-desktop)]"
+        style={
+          {
+            '--poster-mobile': `url(${mediaUrl('videos', BACKGROUND_VIDEOS.mobile.poster)})`,
+            '--poster-desktop': `url(${mediaUrl('videos', BACKGROUND_VIDEOS.desktop.poster)})`,
+          } as CSSProperties
+        }
         aria-hidden="true"
       >
-        <video
-          key={source.video}
-          ref={videoRef}
-          className="size-full object-cover"
-          src={mediaUrl('videos', source.video)}
-          poster={mediaUrl('videos', source.poster)}
-          muted
-          loop
-          playsInline
-          preload="auto"
-          onCanPlay={() => setLoading(false)}
-          onError={(event) =>
-            setProblem({ kind: 'error', message: event.currentTarget.error?.message || undefined })
-          }
-        />
+        {settled && (
+          <video
+            key={source.video}
+            ref={videoRef}
+            className="size-full object-cover"
+            src={mediaUrl('videos', source.video)}
+            poster={mediaUrl('videos', source.poster)}
+            muted
+            loop
+            playsInline
+            preload="auto"
+            onCanPlay={() => setLoading(false)}
+            onError={(event) =>
+              setProblem({ kind: 'error', message: event.currentTarget.error?.message || undefined })
+            }
+          />
+        )}
         <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/35 to-black/75" />
       </div>
-      <button
-        type="button"
-        onClick={() => setPaused((value) => !value)}
-        aria-label={paused ? t('video.play') : t('video.pause')}
-        className="fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
-      >
-        {paused ? (
-          <Play className="size-4" aria-hidden="true" />
-        ) : (
-          <Pause className="size-4" aria-hidden="true" />
-        )}
-      </button>
+      {inBrowser && (
+        <button
+          type="button"
+          onClick={() => setPaused((value) => !value)}
+          aria-label={paused ? t('video.play') : t('video.pause')}
+          className="fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
+        >
+          {paused ? (
+            <Play className="size-4" aria-hidden="true" />
+          ) : (
+            <Pause className="size-4" aria-hidden="true" />
+          )}
+        </button>
+      )}
       {(problem || (debug && loading)) && (
         <p
           role={problem ? 'alert' : 'status'}

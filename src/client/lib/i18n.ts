@@ -21,18 +21,19 @@ export function initialLocale(): TLocale {
   return toLocale(document.documentElement.lang);
 }
 
+/** The options of every i18next instance: the browser's and each server render's. */
+export const I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: ['en', 'de'],
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: false },
+} as const;
+
 export async function initI18n(locale: TLocale) {
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: ['en', 'de'],
-    resources: {},
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, lng: locale, resources: {} });
   await ensureLoaded(locale);
   if (locale !== DEFAULT_LOCALE) void ensureLoaded(DEFAULT_LOCALE);
 }

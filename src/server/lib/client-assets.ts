@@ -23,7 +23,17 @@ export type ClientAssets = {
    * The app's HTML in a language. `head` replaces the static <title> and description of index.html (the
    * page's own head, already escaped); `data` goes before </body> (inline JSON for the client).
    */
-  renderHtml(options: { locale: TLocale; head?: string; data?: string }): string;
+  /**
+   * The app's HTML: the page's head, its data for the client, the server-rendered markup of #root, and
+   * preloads for the language, the fonts and the chunks and images of `modules` (Vite manifest keys).
+   */
+  renderHtml(options: {
+    locale: TLocale;
+    head?: string;
+    data?: string;
+    body?: string;
+    modules?: string[];
+  }): string;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -97,7 +107,10 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
   }
 }
 
-type ViteManifest = Record<string, { file: string }>;
+type ViteManifest = Record<string, { file: string; imports?: string[]; assets?: string[] }>;
+
+/** The fonts of the first paint (latin subsets of the body and heading faces): fetched before the CSS asks. */
+const FIRST_PAINT_FONTS = /(inter|fraunces)-latin-wght-normal-[\w-]+\.woff2$/;
 
 export class ClientNotBuiltError extends Error {
   override name = 'ClientNotBuiltError';
@@ -131,16 +144,57 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
 
   const html = template.toString('utf8');
   const withoutStaticHead = stripStaticHead(html);
+  const fontPreloads = (manifest['index.html']?.assets ?? [])
+    .filter((asset) => FIRST_PAINT_FONTS.test(asset))
+    .map((font) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`);
+
+  // The entry and its static imports.
+  const inTemplate = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const entry = manifest[key];
+    if (!entry || into.has(entry.file)) return;
+    into.add(entry.file);
+    for (const imported of entry.imports ?? []) collect(imported, into);
+  };
+  collect('index.html', inTemplate);
+
+  const entryFile = manifest['index.html']?.file ?? '';
+  const entryScript = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+  const templateScripts = [...inTemplate].filter((file) => file !== entryFile);
+
+  /** The chunks of `modules` and everything they import, except what the entry brings anyway. */
+  const moduleScripts = (modules: string[]) => {
+    const scripts = new Set<string>();
+    for (const module of modules) collect(module, scripts);
+    return [...scripts].filter((file) => !inTemplate.has(file));
+  };
+  /** Images the page's modules import (above the fold as a rule): fetched early, ahead of other images. */
+  const moduleImages = (modules: string[]) =>
+    modules
+      .flatMap((module) => manifest[module]?.assets ?? [])
+      .filter((asset) => /\.(svg|png|jpe?g|webp|avif)$/.test(asset))
+      .map((image) => `<link rel="preload" as="image" fetchpriority="high" href="/${image}">`);
+
   return {
     files,
-    renderHtml({ locale, head, data }) {
+    renderHtml({ locale, head, data, body, modules = [] }) {
       const chunk = localeChunk(locale);
-      const preload = chunk ? `<link rel="modulepreload" crossorigin href="/${chunk}">\n  ` : '';
+      const scripts = [...templateScripts, ...(chunk ? [chunk] : []), ...moduleScripts(modules)];
+      // A server-rendered page paints before its code loads: boot.js starts the app after the first frame.
+      // A page the browser renders needs its code at once: preload all of it.
+      const loading = body
+        ? [
+            `<meta name="mirror-boot" data-entry="/${entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}">`,
+          ]
+        : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      const preloads = [...fontPreloads, ...moduleImages(modules), ...loading].map((link) => `${link}\n  `);
       // The template's own markers are replaced before any page content goes in.
       let out = (head === undefined ? html : withoutStaticHead)
         .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-        .replace('</head>', () => `${preload}</head>`);
+        .replace('</head>', () => `${preloads.join('')}</head>`);
+      if (body) out = out.replace(entryScript, '<script type="module" src="/boot.js"></script>');
       if (data) out = out.replace('</body>', () => `${data}\n  </body>`);
+      if (body) out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
       return head === undefined ? out : out.replace(HEAD_SLOT, () => head);
     },
   };

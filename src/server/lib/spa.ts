@@ -1,6 +1,8 @@
 import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
 import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
 import { matchRoute, type RouteMatch } from '@shared/routes';
+import type { TPageContent } from '@shared/schemas/site';
+import { REVEALED_COOKIE } from '@shared/ssr';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './api';
@@ -18,8 +20,16 @@ const HTML_CACHE_LIMIT = 256;
 
 /** What the server knows about the page an HTML response shows. */
 export type PageHeadInput = { route: RouteMatch | null; locale: TLocale; logger: Logger };
-/** The page's own <head> elements (escaped HTML) and optional inline data for the client. */
-export type PageHead = { head: string; data?: string };
+/** The page's own <head> elements (escaped HTML), optional inline data for the client, and that data. */
+export type PageHead = { head: string; data?: string; content?: TPageContent };
+
+/** Server rendering of a page's body (#root); null or a throw leaves the page to the browser. */
+export type PageBodyRenderer = (input: {
+  url: string;
+  locale: TLocale;
+  pageContent: TPageContent;
+  revealed: boolean;
+}) => Promise<{ html: string; modules: string[] } | null>;
 export type PageHeadRenderer = (input: PageHeadInput) => Promise<PageHead>;
 
 /** The language of an HTML response: `?lang=` first (so hreflang links render in their language), then the cookie. */
@@ -56,7 +66,7 @@ function respond(
  */
 export function serveSpa(
   assets: ClientAssets,
-  options: { renderHead?: PageHeadRenderer } = {},
+  options: { renderHead?: PageHeadRenderer; renderBody?: PageBodyRenderer } = {},
 ): MiddlewareHandler<AppEnv> {
   // Keyed by the final HTML, so the compressed variants are reused while a page's content stays the same and
   // a changed CMS value simply makes a new entry. Least recently used entries go first.
@@ -109,7 +119,30 @@ export function serveSpa(
     const page = options.renderHead
       ? await options.renderHead({ route, locale, logger: c.get('logger') })
       : undefined;
-    const html = assets.renderHtml({ locale, head: page?.head, data: page?.data });
+    const body =
+      route && page?.content && options.renderBody
+        ? await options
+            .renderBody({
+              url: c.req.url,
+              locale,
+              pageContent: page.content,
+              revealed: getCookie(c, REVEALED_COOKIE) === '1',
+            })
+            .catch((error: unknown) => {
+              c.get('logger').error(
+                { err: error, path: pathname },
+                'server rendering failed; the browser renders',
+              );
+              return null;
+            })
+        : null;
+    const html = assets.renderHtml({
+      locale,
+      head: page?.head,
+      data: page?.data,
+      body: body?.html,
+      modules: body?.modules,
+    });
     return respond(c, htmlFile(html), {
       status: route ? 200 : 404,
       cacheControl: 'no-cache',

@@ -73,7 +73,7 @@ export function createPageHeadRenderer(deps: { db: Database; config: { appUrl: s
     if (page) {
       try {
         const content = await getPageContent(db, { page, locale, appUrl: config.appUrl });
-        return { head: renderSeoHead(content.seo), data: renderInitialData(content) };
+        return { head: renderSeoHead(content.seo), data: renderInitialData(content), content };
       } catch (error) {
         logger.warn({ err: error, page }, 'page texts unavailable; serving built-in texts');
       }

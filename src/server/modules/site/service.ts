@@ -10,6 +10,11 @@ import { cmsTexts } from '../../db/schema/site';
 
 const MESSAGES: Record<TLocale, Readonly<Record<string, string>>> = { en, de };
 
+/** All translations of a language, as the client has them (for server rendering). */
+export function messagesFor(locale: TLocale): Readonly<Record<string, string>> {
+  return MESSAGES[locale];
+}
+
 /**
  * A built-in translation on the server, with `{{name}}` placeholders filled in. Falls back to English, then
  * to the key itself, as i18next does in the browser.

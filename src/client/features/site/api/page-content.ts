@@ -64,7 +64,8 @@ function useBuiltInSeo(page: SeoPage | null, title: string | undefined): SeoData
         locale,
         values: {},
         defaults: seoDefaults(translate, page, title),
-        appUrl: window.location.origin,
+        // Only a fallback while the server's data loads; the server render always has that data.
+        appUrl: typeof window === 'undefined' ? '' : window.location.origin,
       }),
     [page, locale, translate, title],
   );

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api-client';
+import { useIsClient } from '@client/lib/use-is-client';
 import { toLocale } from '@shared/domain/locale';
 import {
   checkJoin,
@@ -25,9 +26,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (result: WaitlistJoinResu
   const ids = { email: useId(), consent: useId(), error: useId(), honeypot: useId() };
   const emailRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [honeypot, setHoneypot] = useState('');
+  const ready = useIsClient();
   const [error, setError] = useState<WaitlistErrorCode | null>(null);
 
   const fail = (code: WaitlistErrorCode) => {
@@ -35,9 +34,14 @@ export function WaitlistForm({ onJoined }: { onJoined: (result: WaitlistJoinResu
     (CONSENT_ERRORS.has(code) ? consentRef : emailRef).current?.focus();
   };
 
-  const submit = (event: FormEvent) => {
+  // The fields are read from the form itself: what someone typed before the page became interactive counts.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (join.isPending) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const consent = form.get('consent') === 'on';
+    const honeypot = String(form.get('website') ?? '');
     const now = Date.now();
     const attempts = readAttemptLog();
     const check = checkJoin({ honeypot, consent, email }, attempts, now);
@@ -69,8 +73,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (result: WaitlistJoinResu
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          name="email"
           placeholder={t('waitlist.email.placeholder')}
           aria-invalid={emailError || undefined}
           aria-describedby={error ? ids.error : undefined}
@@ -87,8 +90,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (result: WaitlistJoinResu
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          value={honeypot}
-          onChange={(event) => setHoneypot(event.target.value)}
+          defaultValue=""
         />
       </div>
 
@@ -97,8 +99,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (result: WaitlistJoinResu
           ref={consentRef}
           id={ids.consent}
           type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.target.checked)}
+          name="consent"
           aria-invalid={error === 'consent' || undefined}
           aria-describedby={error === 'consent' ? ids.error : undefined}
           className="mt-1 size-5 shrink-0 accent-accent"
@@ -112,10 +113,11 @@ export function WaitlistForm({ onJoined }: { onJoined: (result: WaitlistJoinResu
         {error ? t(`waitlist.errors.${error}`) : ''}
       </p>
 
+      {/* Disabled until the page is interactive, so an early press cannot submit the form the plain way. */}
       <Button
         type="submit"
         className="w-full"
-        disabled={join.isPending}
+        disabled={!ready || join.isPending}
         aria-busy={join.isPending || undefined}
       >
         {join.isPending ? t('waitlist.joining') : t('waitlist.join')}

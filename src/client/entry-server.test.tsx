@@ -1,0 +1,76 @@
+import type { TLocale } from '@shared/domain/locale';
+import { buildSeo, type SeoPage, seoDefaults } from '@shared/domain/seo';
+import de from '@shared/i18n/de.json';
+import en from '@shared/i18n/en.json';
+import type { TPageContent } from '@shared/schemas/site';
+import { describe, expect, it } from 'vitest';
+import { render } from './entry-server';
+
+const MESSAGES: Record<TLocale, Record<string, string>> = { en, de };
+
+function content(page: SeoPage, locale: TLocale, texts: Record<string, string> = {}): TPageContent {
+  const translate = (key: string) => MESSAGES[locale][key] ?? key;
+  const seo = buildSeo({
+    page,
+    locale,
+    values: {},
+    defaults: seoDefaults(translate, page),
+    appUrl: 'https://mirror.test',
+  });
+  return { page, locale, texts, seo };
+}
+
+async function renderPage(
+  path: string,
+  page: SeoPage,
+  options: { locale?: TLocale; revealed?: boolean; texts?: Record<string, string> } = {},
+) {
+  const locale = options.locale ?? 'en';
+  const output = await render({
+    url: `https://mirror.test${path}`,
+    locale,
+    messages: MESSAGES[locale],
+    pageContent: content(page, locale, options.texts),
+    revealed: options.revealed ?? false,
+  });
+  if (!output) throw new Error('no output');
+  return output;
+}
+
+describe('server rendering of public pages', () => {
+  it('renders the landing with its stored texts, under the veil, and names its page module', async () => {
+    const { html, modules } = await renderPage('/', 'home', {
+      texts: { 'hero.title': 'A title from the CMS' },
+    });
+    expect(html).toContain('A title from the CMS');
+    expect(html).toContain('How it works');
+    expect(html).toContain('data-reveal-veil');
+    expect(html).not.toContain('<video');
+    expect(modules).toEqual(['src/client/app/routes/home.tsx']);
+  });
+
+  it('keeps the veil on the landing even after a reveal, as the spec says, and drops it elsewhere', async () => {
+    expect((await renderPage('/', 'home', { revealed: true })).html).toContain('data-reveal-veil');
+    const invite = await renderPage('/invite', 'invite', { revealed: true });
+    expect(invite.html).not.toContain('data-reveal-veil');
+    expect(invite.html).toContain('An invitation to look closer');
+    expect((await renderPage('/invite', 'invite')).html).toContain('data-reveal-veil');
+  });
+
+  it('renders in German', async () => {
+    const { html } = await renderPage('/waiting-list', 'waiting-list', { locale: 'de', revealed: true });
+    expect(html).toContain('erhalte unsere e-mails');
+    expect(html).toContain('Impressum');
+  });
+
+  it('writes no inline script, which the Content-Security-Policy would refuse', async () => {
+    for (const [path, page] of [
+      ['/', 'home'],
+      ['/legal', 'legal'],
+      ['/videos', 'videos'],
+    ] as const) {
+      const { html } = await renderPage(path, page, { revealed: true });
+      expect(html, path).not.toMatch(/<script/i);
+    }
+  });
+});

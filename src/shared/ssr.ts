@@ -1,0 +1,26 @@
+import type { TLocale } from './domain/locale';
+import type { TPageContent } from './schemas/site';
+
+/**
+ * The contract between the server and the server-rendering build of the client (dist/ssr): the server
+ * loads that build at run time and calls `render`, so neither side imports the other's source.
+ */
+export type TSsrInput = {
+  /** The full request URL. */
+  url: string;
+  locale: TLocale;
+  /** The translations of `locale` (src/shared/i18n). */
+  messages: Record<string, string>;
+  /** The page's texts and SEO data, as embedded for the client. */
+  pageContent: TPageContent;
+  /** Whether the visitor has revealed the site this session (the REVEALED_COOKIE). */
+  revealed: boolean;
+};
+
+/** The markup for #root, and the source modules (Vite manifest keys) the page needs, for preloading. */
+export type TSsrOutput = { html: string; modules: string[] };
+
+export type SsrRender = (input: TSsrInput) => Promise<TSsrOutput | null>;
+
+/** Spec §3 keeps "revealed" in session storage; this session cookie tells the server too (decision 013). */
+export const REVEALED_COOKIE = 'mirror-revealed';
