@@ -141,3 +141,14 @@ for (const width of [390, 1280]) {
     await expectAccessible(page);
   });
 }
+
+test.describe('a background video that cannot load', () => {
+  test.use({ expectedConsoleError: /status of 404/ });
+
+  test('shows the red "Video error" banner on the landing', async ({ page }) => {
+    await page.route('**/media/videos/2.m4v', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto('/');
+    await page.getByRole('button', { name: /anywhere to enter/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('Video error');
+  });
+});
