@@ -18,7 +18,7 @@ import type { MailTransport } from './modules/mail/transport';
 import { mediaRoutes, videoRoutes } from './modules/media/routes';
 import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
 import { createPageHeadRenderer } from './modules/site/seo';
-import { messagesFor } from './modules/site/service';
+import { createPageContentSource, messagesFor } from './modules/site/service';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, waitlistRoutes } from './modules/waitlist/routes';
 
 export type AppDeps = {
@@ -90,9 +90,10 @@ export function createApp(deps: AppDeps) {
     logger: logger.child({ module: 'mail' }),
     mailFrom: config.mailFrom,
   };
+  const pageContent = createPageContentSource({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', healthRoutes(deps));
-  api.route('/', siteRoutes(deps));
+  api.route('/', siteRoutes({ pageContent, config }));
   api.route('/', videoRoutes(deps));
   api.route(
     '/',
@@ -111,7 +112,7 @@ export function createApp(deps: AppDeps) {
     app.use(
       '*',
       serveSpa(deps.clientAssets, {
-        renderHead: createPageHeadRenderer(deps),
+        renderHead: createPageHeadRenderer({ pageContent, config }),
         renderBody: deps.ssrRender && pageBodyRenderer(deps.ssrRender),
       }),
     );

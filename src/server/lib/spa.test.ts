@@ -9,6 +9,7 @@ import type { TPageContent } from '@shared/schemas/site';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmsTexts } from '../db/schema/site';
+import { PAGE_CONTENT_TTL_MS } from '../modules/site/service';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { loadClientAssets, pickEncoding } from './client-assets';
 
@@ -244,6 +245,7 @@ describe('the head of each page', () => {
         liveValue: JSON.stringify({ name: hostile }),
       },
     ]);
+    t.clock.advance(PAGE_CONTENT_TTL_MS);
     try {
       const { html } = await page('/');
       expect(html).not.toContain('<script>alert');
@@ -253,10 +255,11 @@ describe('the head of each page', () => {
       expect(JSON.parse(ldJson).name).toBe(hostile);
     } finally {
       await t.database.db.delete(cmsTexts).where(eq(cmsTexts.page, 'home'));
+      t.clock.advance(PAGE_CONTENT_TTL_MS);
     }
   });
 
-  it('shows a CMS change on the next request', async () => {
+  it('shows a CMS change made elsewhere once the content cache has expired', async () => {
     const before = await page('/invite');
     expect(initialData(before.html)?.texts['invite.cta']).toBe(en['cms.invite.invite.cta']);
     await t.database.db
@@ -265,6 +268,9 @@ describe('the head of each page', () => {
     await t.database.db
       .insert(cmsTexts)
       .values({ page: 'invite', textKey: 'invite.cta', locale: 'en', draftValue: 'Draft button' });
+    // Written behind the app's back (as by another app process): visible within PAGE_CONTENT_TTL_MS.
+    expect((await page('/invite')).html).not.toContain('<title>Come in</title>');
+    t.clock.advance(PAGE_CONTENT_TTL_MS);
     const after = await page('/invite');
     expect(after.html).toContain('<title>Come in</title>');
     expect(initialData(after.html)?.texts['invite.cta']).toBe('Draft button');
@@ -273,8 +279,10 @@ describe('the head of each page', () => {
       .update(cmsTexts)
       .set({ liveValue: 'Live button' })
       .where(eq(cmsTexts.textKey, 'invite.cta'));
+    t.clock.advance(PAGE_CONTENT_TTL_MS);
     expect(initialData((await page('/invite')).html)?.texts['invite.cta']).toBe('Live button');
     await t.database.db.delete(cmsTexts).where(eq(cmsTexts.page, 'invite'));
+    t.clock.advance(PAGE_CONTENT_TTL_MS);
     expect((await page('/invite')).html).toContain(`<title>${en['seo.invite.title']}</title>`);
   });
 

@@ -4,11 +4,10 @@ import { isSeoPage } from '@shared/domain/seo';
 import { ZPageContent, ZPageContentParams, ZPageContentQuery, ZSetLocale } from '@shared/schemas/site';
 import { Hono } from 'hono';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody } from '../../lib/api';
 import { setAppCookie } from '../../lib/cookies';
 import { renderRobotsTxt, renderSitemapXml } from './seo';
-import { getPageContent } from './service';
+import type { PageContentSource } from './service';
 
 const setLocaleRoute = createRoute({
   method: 'put',
@@ -38,7 +37,7 @@ const pageContentRoute = createRoute({
   },
 });
 
-export function siteRoutes(deps: { db: Database; config: Config }) {
+export function siteRoutes(deps: { pageContent: PageContentSource; config: Config }) {
   return createApiRouter()
     .openapi(setLocaleRoute, (c) => {
       const { locale } = c.req.valid('json');
@@ -53,7 +52,7 @@ export function siteRoutes(deps: { db: Database; config: Config }) {
       const { locale } = c.req.valid('query');
       if (!isSeoPage(page)) return c.json({ error: { code: 'not_found' as const } }, 404);
       c.header('Cache-Control', 'no-store');
-      return c.json(await getPageContent(deps.db, { page, locale, appUrl: deps.config.appUrl }), 200);
+      return c.json(await deps.pageContent.get(page, locale), 200);
     });
 }
 

@@ -14,9 +14,8 @@ import {
 } from '@shared/domain/seo';
 import { ROUTE_IDS, ROUTES } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
-import type { Database } from '../../db/client';
 import type { PageHeadRenderer } from '../../lib/spa';
-import { getPageContent, translate } from './service';
+import { type PageContentSource, translate } from './service';
 
 /** Text for HTML text and attribute values (quoted with "). */
 export function escapeHtml(value: string): string {
@@ -60,19 +59,22 @@ export function renderInitialData(content: TPageContent): string {
 }
 
 /**
- * Renders the head (and, on public pages, the initial data) of an HTML response. Database values are read
- * per request, so a published CMS change shows on the next page load. If the database fails, the page is
- * still served with the built-in texts; the client then asks the API.
+ * Renders the head (and, on public pages, the initial data) of an HTML response, from the page content
+ * source (CMS values, read again at least every few seconds). If the database fails, the page is still
+ * served with the built-in texts; the client then asks the API.
  */
-export function createPageHeadRenderer(deps: { db: Database; config: { appUrl: string } }): PageHeadRenderer {
-  const { db, config } = deps;
+export function createPageHeadRenderer(deps: {
+  pageContent: PageContentSource;
+  config: { appUrl: string };
+}): PageHeadRenderer {
+  const { pageContent, config } = deps;
   return async ({ route, locale, logger }) => {
     const page = route ? seoPageOfRoute(route.id) : null;
     const translateIn = (key: string, params?: Readonly<Record<string, string | undefined>>) =>
       translate(locale, key, params);
     if (page) {
       try {
-        const content = await getPageContent(db, { page, locale, appUrl: config.appUrl });
+        const content = await pageContent.get(page, locale);
         return { head: renderSeoHead(content.seo), data: renderInitialData(content), content };
       } catch (error) {
         logger.warn({ err: error, page }, 'page texts unavailable; serving built-in texts');

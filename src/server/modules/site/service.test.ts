@@ -1,11 +1,20 @@
 import { SEO_KEYS } from '@shared/domain/seo';
 import de from '@shared/i18n/de.json';
 import en from '@shared/i18n/en.json';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { cmsTexts } from '../../db/schema/site';
+import { createFakeClock } from '../../test/fake-clock';
 import { createTestDatabase } from '../../test/test-db';
-import { getPageContent, getPageTexts, getSeoValues, translate } from './service';
+import {
+  createPageContentSource,
+  getPageContent,
+  getPageTexts,
+  getSeoValues,
+  PAGE_CONTENT_TTL_MS,
+  translate,
+} from './service';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -119,5 +128,26 @@ describe('translate', () => {
   it('fills placeholders and falls back to English, then the key', () => {
     expect(translate('de', 'routes.reflectDay', { day: '2' })).toBe('Reflexion Tag 2');
     expect(translate('de', 'no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('page content source', () => {
+  it('reads once per page and language within the TTL, again after it, and at once after invalidate', async () => {
+    const clock = createFakeClock();
+    const source = createPageContentSource({ db: database.db, clock, appUrl: 'https://mirror.test' });
+    const first = await source.get('invite', 'en');
+    expect(await source.get('invite', 'en')).toBe(first);
+    expect(await source.get('invite', 'de')).not.toBe(first);
+
+    await database.db
+      .insert(cmsTexts)
+      .values({ page: 'invite', textKey: 'invite.cta', locale: 'en', liveValue: 'Cached?' });
+    expect((await source.get('invite', 'en')).texts['invite.cta']).not.toBe('Cached?');
+    clock.advance(PAGE_CONTENT_TTL_MS);
+    expect((await source.get('invite', 'en')).texts['invite.cta']).toBe('Cached?');
+
+    await database.db.delete(cmsTexts).where(eq(cmsTexts.page, 'invite'));
+    source.invalidate();
+    expect((await source.get('invite', 'en')).texts['invite.cta']).toBe(en['cms.invite.invite.cta']);
   });
 });

@@ -7,6 +7,7 @@ import type { TPageContent } from '@shared/schemas/site';
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { cmsTexts } from '../../db/schema/site';
+import type { Clock } from '../../lib/clock';
 
 const MESSAGES: Record<TLocale, Readonly<Record<string, string>>> = { en, de };
 
@@ -92,5 +93,42 @@ export async function getPageContent(
       defaults: seoDefaults((key) => translate(locale, key), page),
       appUrl,
     }),
+  };
+}
+
+export type PageContentSource = {
+  get(page: SeoPage, locale: TLocale): Promise<TPageContent>;
+  /** Forgets what was read, so the next request reads afresh: call after changing CMS texts. */
+  invalidate(): void;
+};
+
+/** How long one process serves a page's texts before reading them again. */
+export const PAGE_CONTENT_TTL_MS = 2000;
+
+/**
+ * Page content for every page view, read from the database at most once per page, language and
+ * PAGE_CONTENT_TTL_MS in each process (without it, serving a page costs a database read each time). A change
+ * made through this process shows at once (`invalidate`); other app processes show it within the TTL.
+ */
+export function createPageContentSource(deps: {
+  db: DbExecutor;
+  clock: Clock;
+  appUrl: string;
+  ttlMs?: number;
+}): PageContentSource {
+  const ttlMs = deps.ttlMs ?? PAGE_CONTENT_TTL_MS;
+  const cache = new Map<string, { readAt: number; content: Promise<TPageContent> }>();
+  return {
+    get(page, locale) {
+      const key = `${page}:${locale}`;
+      const now = deps.clock.now().getTime();
+      const hit = cache.get(key);
+      if (hit && now - hit.readAt < ttlMs) return hit.content;
+      const content = getPageContent(deps.db, { page, locale, appUrl: deps.appUrl });
+      cache.set(key, { readAt: now, content });
+      content.catch(() => cache.delete(key));
+      return content;
+    },
+    invalidate: () => cache.clear(),
   };
 }
