@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_PATH, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 
 // Evaluated in the runner and in every worker: the first evaluation picks the ports and data directory
 // and passes them on through the environment, so all of them agree.
@@ -17,17 +18,6 @@ process.env.E2E_MAILBOX_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-e2e-'));
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -50,7 +40,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROME_PATH,
           args: CHROMIUM_ARGS,
         },
       },

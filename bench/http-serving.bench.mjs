@@ -1,11 +1,11 @@
 // How fast the app serves its health check and landing page, next to a bare node:http server sending the
 // same bytes: the gap is what the app adds (framework, middleware, the health check's database round trip).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from '../scripts/build-stamp.mjs';
+import { runBenchmark } from './support/app.mjs';
 import { runLoad } from './support/load.mjs';
-import { freePort, httpGet, startNode, stopNode, waitUntilReady } from './support/processes.mjs';
+import { freePort, httpGet, startNode, waitUntilReady } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
@@ -145,28 +145,4 @@ async function benchmark(workDir, servers) {
   }
 }
 
-function cleanUpOnce(workDir, servers) {
-  let done;
-  return () => {
-    done ??= Promise.all(servers.map(stopNode)).finally(() =>
-      fs.rmSync(workDir, { recursive: true, force: true }),
-    );
-    return done;
-  };
-}
-
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-bench-'));
-const servers = [];
-const cleanUp = cleanUpOnce(workDir, servers);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
-}
-
-try {
-  await benchmark(workDir, servers);
-} catch (error) {
-  console.error(`${BENCH} failed: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBenchmark(BENCH, benchmark);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { cleanUpOnce, ensureBuild, ROOT, startApp } from './support/app.mjs';
+import { ensureBuild, ROOT, runBenchmark, startApp } from './support/app.mjs';
 import { freePort, startNode, waitUntilReady } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
 
@@ -27,16 +27,6 @@ const CATEGORIES = [
   { id: 'accessibility', label: 'accessibility' },
   { id: 'best-practices', label: 'best practices' },
   { id: 'seo', label: 'SEO' },
-];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 const BASELINE_NAME = 'static one-heading page, bare node:http';
 const BASELINE_HTML = `<!doctype html>
@@ -61,8 +51,8 @@ const KB = 1000;
 
 async function startChrome(servers) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROMIUM_ARGS,
     logLevel: 'silent',
     // Our own SIGINT handler stops Chrome along with the servers; chrome-launcher's would exit first.
     handleSIGINT: false,
@@ -375,18 +365,4 @@ async function benchmark(workDir, servers) {
   for (const lines of findings) console.log(lines.join('\n'));
 }
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-bench-lighthouse-'));
-const servers = [];
-const cleanUp = cleanUpOnce(workDir, servers);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
-}
-
-try {
-  await benchmark(workDir, servers);
-} catch (error) {
-  console.error(`${BENCH} failed: ${error.stack ?? error.message}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBenchmark(BENCH, benchmark);

@@ -1,14 +1,5 @@
-// Waiting-list joins (POST /api/waitlist: three rate-limit upserts, the row and its confirmation e-mail in
-// one transaction, then the e-mail sent over SMTP before the answer) next to plain parameterised INSERTs
-// into the same table of the same database, in the same run. Every join must answer 201
-// confirmation_sent and every confirmation must reach the SMTP sink.
-//
-// First on the embedded PGlite, then (when PostgreSQL server binaries are installed) on a throwaway
-// PostgreSQL cluster: this file runs itself again with `--postgres` under scripts/with-postgres.mjs.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { cleanUpOnce, ensureBuild, measuredSeconds, ROOT, startApp } from './support/app.mjs';
+import { ensureBuild, measuredSeconds, ROOT, runBenchmark, startApp } from './support/app.mjs';
 import { runLoad } from './support/load.mjs';
 import { describeExit, startNode, stopNode } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
@@ -232,18 +223,4 @@ async function main(workDir, servers) {
   await runOnPostgres(servers);
 }
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-bench-join-'));
-const servers = [];
-const cleanUp = cleanUpOnce(workDir, servers);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
-}
-
-try {
-  await main(workDir, servers);
-} catch (error) {
-  console.error(`${BENCH} failed: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBenchmark(BENCH, main);

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROME_PATH } from './chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'test-results');
@@ -79,7 +80,7 @@ async function playwright() {
 }
 
 function ensureChromium() {
-  if (process.env.CHROME_PATH || fs.existsSync('/usr/bin/chromium')) return;
+  if (fs.existsSync(CHROME_PATH)) return;
   if (process.getuid?.() !== 0) {
     console.error('Chromium is missing: install the Debian package chromium, or set CHROME_PATH.');
     return;

@@ -1,6 +1,7 @@
 // Building and starting the app the way the benchmarks measure it: the production bundle in dist/, a
 // throwaway DATA_DIR, and an environment pinned so that a developer's shell cannot change what is measured.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from '../../scripts/build-stamp.mjs';
 import { freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
@@ -77,4 +78,27 @@ export function cleanUpOnce(workDir, servers) {
     );
     return done;
   };
+}
+
+/**
+ * Runs a benchmark's `body(workDir, servers)` with a fresh temporary directory, and stops every server it
+ * started and removes the directory afterwards, also on failure or Ctrl-C. A failure sets exit code 1.
+ */
+export async function runBenchmark(name, body) {
+  const workDir = fs.mkdtempSync(
+    path.join(os.tmpdir(), `mirror-bench-${name.replace(/\.bench\.\w+$/, '')}-`),
+  );
+  const servers = [];
+  const cleanUp = cleanUpOnce(workDir, servers);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => cleanUp().finally(() => process.exit(130)));
+  }
+  try {
+    await body(workDir, servers);
+  } catch (error) {
+    console.error(`${name} failed: ${error.stack ?? error.message}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
 }

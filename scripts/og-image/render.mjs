@@ -3,13 +3,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../chromium.mjs';
 
 const here = import.meta.dirname;
 const output = path.resolve(here, '../../public/og-image.png');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
 await page.goto(pathToFileURL(path.join(here, 'og.html')).href);
 await page.evaluate(() => document.fonts.ready);

@@ -1,6 +1,6 @@
+import { BusyPage } from '@client/components/busy-page';
 import { StatusPage } from '@client/components/status-page';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
 import { useUnsubscribe } from '@client/features/waitlist/api/waitlist';
 import { ApiError } from '@client/lib/api-client';
 import { href } from '@shared/routes';
@@ -47,14 +47,5 @@ export function Component() {
       />
     );
   }
-  return (
-    <StatusPage
-      title={
-        <span role="status" className="inline-flex flex-col items-center gap-5">
-          <Spinner className="text-accent" />
-          {t('byebye.loading')}
-        </span>
-      }
-    />
-  );
+  return <BusyPage text={t('byebye.loading')} />;
 }

@@ -1,6 +1,6 @@
+import { BusyPage } from '@client/components/busy-page';
 import { StatusPage } from '@client/components/status-page';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
 import { useConfirmSubscription } from '@client/features/waitlist/api/waitlist';
 import { href } from '@shared/routes';
 import { useEffect, useRef } from 'react';
@@ -37,14 +37,5 @@ export function Component() {
   );
   if (!email) return <StatusPage title={t('gdpr.noEmail')} actions={home} />;
   if (!token || confirm.isError) return <StatusPage title={t('gdpr.error')} actions={home} />;
-  return (
-    <StatusPage
-      title={
-        <span role="status" className="inline-flex flex-col items-center gap-5">
-          <Spinner className="text-accent" />
-          {t('gdpr.processing')}
-        </span>
-      }
-    />
-  );
+  return <BusyPage text={t('gdpr.processing')} />;
 }
