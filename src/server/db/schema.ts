@@ -1,3 +1,5 @@
+import * as accounts from './schema/accounts';
+import * as journal from './schema/journal';
 import * as mail from './schema/mail';
 import * as media from './schema/media';
 import * as rateLimits from './schema/rate-limits';
@@ -5,5 +7,5 @@ import * as site from './schema/site';
 import * as waitlist from './schema/waitlist';
 
 /** Every table, for Drizzle's relational queries. Tables themselves are declared only in `schema/`. */
-export const schema = { ...rateLimits, ...site, ...mail, ...waitlist, ...media };
+export const schema = { ...rateLimits, ...site, ...mail, ...waitlist, ...media, ...accounts, ...journal };
 export type Schema = typeof schema;

@@ -2,10 +2,31 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { TApiErrorCode } from '@shared/domain/api-errors';
 import { ZApiError } from '@shared/schemas/common';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from './logger';
 
-export type AppEnv = { Variables: { requestId: string; logger: Logger } };
+/** The person a request is signed in as (set by the accounts module's session middleware). */
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+export type AppEnv = { Variables: { requestId: string; logger: Logger; user: SessionUser | undefined } };
+
+/**
+ * The signed-in user of a request, or a 401 `{ error: { code: 'unauthenticated' } }`. Every route that
+ * reads or changes a user's data starts here and scopes its queries to `user.id`.
+ */
+export function currentUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) {
+    throw new HTTPException(401, {
+      res: new Response(JSON.stringify({ error: { code: 'unauthenticated' } }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      }),
+    });
+  }
+  return user;
+}
 
 export function apiError(c: Context, status: ContentfulStatusCode, code: TApiErrorCode) {
   return c.json({ error: { code } }, status);
