@@ -20,6 +20,7 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 function errorCodeOf(payload: unknown): string {
@@ -34,7 +35,10 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,

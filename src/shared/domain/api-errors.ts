@@ -5,5 +5,19 @@ export const API_ERROR_CODES = [
   'internal',
   'rate_limited',
   'unavailable',
+  // accounts
+  'unauthenticated',
+  'invalid_credentials',
+  'email_not_verified',
+  'user_exists',
+  'invalid_email',
+  'password_too_short',
+  'password_too_long',
+  'password_common',
+  'wrong_password',
+  'invalid_token',
+  // the weekly cycle
+  'onboarding_required',
+  'day_locked',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

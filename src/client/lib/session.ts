@@ -1,0 +1,46 @@
+import { href } from '@shared/routes';
+import type { TSessionInfo, TSessionUser } from '@shared/schemas/accounts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { apiRequest } from './api-client';
+
+/**
+ * Who is signed in, from `GET /api/account/session`. The session itself is an HttpOnly cookie the page never
+ * sees; this query only says whether there is one and whose it is.
+ */
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['session'] as const,
+  queryFn: ({ signal }) => apiRequest<TSessionInfo>('/account/session', { signal }),
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}
+
+/** Forgets everything cached about the previous user (after sign-in, sign-out and deletion). */
+export function useResetUserData() {
+  const queryClient = useQueryClient();
+  return async (info: TSessionInfo) => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    queryClient.setQueryData(sessionQueryOptions.queryKey, info);
+  };
+}
+
+/**
+ * The signed-in user of a page that needs one; sends everybody else to /auth (remembering where they were
+ * going). `user` is undefined while the session loads or when the redirect is under way.
+ */
+export function useRequireUser(): { user: TSessionUser | undefined; isError: boolean } {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedOut = session.isSuccess && session.data.user === null;
+  useEffect(() => {
+    if (signedOut) {
+      navigate(href('auth', { next: location.pathname + location.search }), { replace: true });
+    }
+  }, [signedOut, navigate, location.pathname, location.search]);
+  return { user: session.data?.user ?? undefined, isError: session.isError };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { LOCALES } from '../domain/locale';
+
+/**
+ * The accounts API (`/api/account/*`). The server runs better-auth behind these endpoints and answers every
+ * failure in the shared error shape, so the browser shows translated `errors.<code>` texts. Sessions live in
+ * an HttpOnly cookie; no token ever reaches JavaScript.
+ */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 320;
+
+export const ZSessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+/** GET /api/account/session: always 200; `user` is null when nobody is signed in. */
+export const ZSessionInfo = z.object({ user: ZSessionUser.nullable() });
+export type TSessionInfo = z.infer<typeof ZSessionInfo>;
+
+/** Shapes only; the content rules (e-mail format, length, common passwords) answer with their own codes. */
+const email = z.string().max(EMAIL_MAX_LENGTH);
+const password = z.string().max(1024);
+
+/** POST /api/account/sign-up → 201 `{ status: 'verification_sent' }`; the mail is in `language`. */
+export const ZSignUp = z.object({ email, password, language: z.enum(LOCALES) });
+export type TSignUp = z.infer<typeof ZSignUp>;
+export const ZSignUpResult = z.object({ status: z.literal('verification_sent') });
+
+/** POST /api/account/sign-in → 200 `{ user }` and the session cookie. */
+export const ZSignIn = z.object({ email, password, language: z.enum(LOCALES) });
+export type TSignIn = z.infer<typeof ZSignIn>;
+export const ZSignInResult = z.object({ user: ZSessionUser });
+
+/** POST /api/account/password-reset → 202 whether or not the address has an account. */
+export const ZRequestPasswordReset = z.object({ email, language: z.enum(LOCALES) });
+export type TRequestPasswordReset = z.infer<typeof ZRequestPasswordReset>;
+
+/** POST /api/account/password-reset/confirm → 204; signs out every session of that user. */
+export const ZResetPassword = z.object({ token: z.string().max(512), password });
+export type TResetPassword = z.infer<typeof ZResetPassword>;
+
+/** DELETE /api/account → 204, the user and every row of theirs removed, the cookie cleared. */
+export const ZDeleteAccount = z.object({ password });
+export type TDeleteAccount = z.infer<typeof ZDeleteAccount>;
+
+/** POST /api/account/sessions/revoke-others → 200. */
+export const ZRevokeOthersResult = z.object({ revoked: z.number().int().nonnegative() });
