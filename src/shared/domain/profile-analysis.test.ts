@@ -39,7 +39,7 @@ describe('onboarding analysis', () => {
     );
     expect(result.what_matters).toEqual(['trust', 'communication', 'intimacy']);
     expect(result.where_safe).toEqual(['acceptance', 'support', 'trust']);
-    expect(result.edges).toEqual(['vulnerability/intimacy']);
+    expect(result.edges).toEqual(['vulnerability & intimacy']);
   });
 
   it('keeps at most three labels per list', () => {

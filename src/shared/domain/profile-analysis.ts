@@ -121,7 +121,9 @@ export const LABEL_KEYWORDS: Record<keyof ProfileLists, Label[]> = {
   ],
   edges: [
     {
-      label: 'vulnerability/intimacy',
+      // Spec §9 writes this category "vulnerability/intimacy" and its default "vulnerability & intimacy";
+      // one label for both, so a week's topic and its prompts do not depend on which path produced it.
+      label: DEFAULT_LABELS.edges,
       keywords: [
         'vulnerab',
         'open up',
