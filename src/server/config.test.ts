@@ -78,6 +78,15 @@ describe('configuration', () => {
     });
   });
 
+  it('reads a clock offset, whole milliseconds only', () => {
+    expect(load({}).clockOffsetMs).toBe(0);
+    expect(load({ CLOCK_OFFSET_MS: '-86400000' }).clockOffsetMs).toBe(-86_400_000);
+    expect(errorOf({ CLOCK_OFFSET_MS: '1.5' })).toMatch(
+      /^Invalid configuration: CLOCK_OFFSET_MS must be a whole/,
+    );
+    expect(errorOf({ CLOCK_OFFSET_MS: 'soon' })).toMatch(/CLOCK_OFFSET_MS/);
+  });
+
   it('reads the bootstrap admin', () => {
     const config = load({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'correct horse battery' });
     expect(config.admin).toEqual({ email: 'staff@example.com', password: 'correct horse battery' });

@@ -43,6 +43,10 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLOCK_OFFSET_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .default(0),
 });
 
 export type S3Config = {
@@ -69,6 +73,11 @@ export type Config = {
   trustProxy: boolean;
   s3: S3Config | undefined;
   logLevel: string;
+  /**
+   * Shifts the app's clock (the user's "today", the week, rate-limit windows, mail scheduling). For demos
+   * and end-to-end tests that need a given weekday; 0 in real use. Sessions keep the real time.
+   */
+  clockOffsetMs: number;
 };
 
 export class ConfigError extends Error {
@@ -120,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    clockOffsetMs: e.CLOCK_OFFSET_MS,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
-import { systemClock } from './lib/clock';
+import { offsetClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
@@ -44,6 +44,13 @@ function readConfig(): Config {
 async function start() {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
+  const clock = offsetClock(config.clockOffsetMs);
+  if (config.clockOffsetMs !== 0) {
+    logger.warn(
+      { clockOffsetMs: config.clockOffsetMs, now: clock.now() },
+      'the clock is shifted (CLOCK_OFFSET_MS)',
+    );
+  }
 
   let database: DatabaseHandle;
   try {
@@ -90,7 +97,7 @@ async function start() {
     const clientAssets = config.env === 'development' ? undefined : await loadClientAssets(CLIENT_DIR);
     // The S3 driver is not written yet: S3_* settings are accepted but media stays in DATA_DIR/storage.
     if (config.s3) logger.warn('S3 storage is not supported yet; storing media in DATA_DIR/storage');
-    const storage = createFilesystemStorage(path.join(config.dataDir, 'storage'), { clock: systemClock });
+    const storage = createFilesystemStorage(path.join(config.dataDir, 'storage'), { clock });
     const media = await seedDefaultMedia(storage, DEFAULT_MEDIA_DIR);
     if (media.seeded.length > 0) logger.info({ files: media.seeded }, 'default background media stored');
     if (media.missing.length > 0) logger.warn({ files: media.missing }, 'default background media not found');
@@ -105,7 +112,7 @@ async function start() {
     const app = createApp({
       db: database.db,
       config,
-      clock: systemClock,
+      clock,
       logger,
       storage,
       mailTransport,
@@ -125,7 +132,7 @@ async function start() {
       startOutboxWorker({
         db: database.db,
         transport: mailTransport,
-        clock: systemClock,
+        clock,
         logger: mailLogger,
         mailFrom: config.mailFrom,
       }),
@@ -139,7 +146,7 @@ async function start() {
         intervalMs: 10 * 60_000,
         logger,
         task: async () => {
-          await deleteExpiredRateLimits(database.db, systemClock.now());
+          await deleteExpiredRateLimits(database.db, clock.now());
         },
       }),
     );
