@@ -19,6 +19,17 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-e2e-'
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+/**
+ * The app under test lives on the Thursday of this week, 12:00 UTC, whatever day the suite runs: days 1–5
+ * are open and 6–7 locked, so the weekly-cycle journey (which needs day 4) is the same every day.
+ */
+function offsetToThursdayNoon(now = new Date()): number {
+  const weekday = now.getUTCDay() === 0 ? 7 : now.getUTCDay();
+  const thursday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 4 - weekday, 12);
+  return thursday - now.getTime();
+}
+process.env.E2E_CLOCK_OFFSET_MS ??= String(offsetToThursdayNoon());
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -52,6 +63,8 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      CLOCK_OFFSET_MS: process.env.E2E_CLOCK_OFFSET_MS,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
