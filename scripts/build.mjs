@@ -67,6 +67,12 @@ export async function build({ quiet = false } = {}) {
   fs.cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(ROOT, 'dist/server/db/migrations'), {
     recursive: true,
   });
+  // The prompt library is read at start (seedPrompts), from the same place relative to main.
+  fs.cpSync(
+    path.join(ROOT, 'src/server/modules/journal/prompt-library'),
+    path.join(ROOT, 'dist/server/modules/journal/prompt-library'),
+    { recursive: true },
+  );
 
   fs.writeFileSync(STAMP_FILE, `${hash}\n`);
   if (!quiet) console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

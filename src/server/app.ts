@@ -13,7 +13,10 @@ import { memoizeAsync } from './lib/memoize';
 import { securityHeaders } from './lib/security-headers';
 import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
+import { createAuth } from './modules/accounts/auth';
+import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { journalRoutes } from './modules/journal/routes';
 import type { MailTransport } from './modules/mail/transport';
 import { mediaRoutes, videoRoutes } from './modules/media/routes';
 import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
@@ -90,6 +93,15 @@ export function createApp(deps: AppDeps) {
     logger: logger.child({ module: 'mail' }),
     mailFrom: config.mailFrom,
   };
+  const auth = createAuth({
+    db: deps.db,
+    config,
+    secret: deps.sessionSecret,
+    mail,
+    logger: logger.child({ module: 'auth' }),
+  });
+  app.use('/api/*', sessionMiddleware(auth));
+
   const pageContent = createPageContentSource({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', healthRoutes(deps));
@@ -99,6 +111,8 @@ export function createApp(deps: AppDeps) {
     '/',
     waitlistRoutes({ db: deps.db, mail, appUrl: config.appUrl, secret: deps.sessionSecret, config }),
   );
+  api.route('/', journalRoutes({ db: deps.db, clock: deps.clock }));
+  api.route('/', accountRoutes({ db: deps.db, auth, clock: deps.clock, config, secret: deps.sessionSecret }));
   app.route('/api', api);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -120,7 +134,13 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.text('Not found', 404));
 
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof HTTPException) {
+      // Hono's validators answer a body that is not JSON with a plain-text 400; the API speaks one shape.
+      if (error.status === 400 && !error.res && c.req.path.startsWith('/api/')) {
+        return apiError(c, 400, 'validation');
+      }
+      return error.getResponse();
+    }
     (c.get('logger') ?? logger).error({ err: error }, 'unhandled error');
     return c.req.path.startsWith('/api/')
       ? apiError(c, 500, 'internal')

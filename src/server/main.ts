@@ -15,6 +15,7 @@ import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
 import { createFilesystemStorage } from './lib/storage/filesystem-storage';
 import { startIntervalWorker, type Worker } from './lib/worker';
+import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
 import { startOutboxWorker } from './modules/mail/service';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
 import { seedDefaultMedia } from './modules/media/service';
@@ -24,6 +25,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url)
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const SSR_ENTRY = new URL('../../dist/ssr/entry-server.js', import.meta.url);
 const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('../../assets/default-media', import.meta.url));
+const PROMPT_LIBRARY_DIR = fileURLToPath(new URL('./modules/journal/prompt-library', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** A start-up failure with a message meant for the operator, printed without a stack trace. */
@@ -94,6 +96,7 @@ async function start() {
 
   try {
     await database.migrate(MIGRATIONS_DIR);
+    await seedPrompts(database.db, PROMPT_LIBRARY_DIR);
     const clientAssets = config.env === 'development' ? undefined : await loadClientAssets(CLIENT_DIR);
     // The S3 driver is not written yet: S3_* settings are accepted but media stays in DATA_DIR/storage.
     if (config.s3) logger.warn('S3 storage is not supported yet; storing media in DATA_DIR/storage');
@@ -176,7 +179,11 @@ async function loadServerRendering(logger: Logger): Promise<SsrRender | undefine
 }
 
 async function failStart(error: unknown, logger: Logger, database: DatabaseHandle): Promise<never> {
-  if (error instanceof ClientNotBuiltError || error instanceof StartError) {
+  if (
+    error instanceof ClientNotBuiltError ||
+    error instanceof StartError ||
+    error instanceof PromptLibraryError
+  ) {
     console.error(error.message);
   } else {
     logger.fatal({ err: error }, 'start-up failed');

@@ -8,6 +8,7 @@ import type { ClientAssets } from '../lib/client-assets';
 import { createLogger, type Logger } from '../lib/logger';
 import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
 import type { Storage } from '../lib/storage/storage';
+import { type PromptSeed, seedPrompts } from '../modules/journal/prompts';
 import { createMailTransport, type MailTransport } from '../modules/mail/transport';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { createTestDatabase } from './test-db';
@@ -27,13 +28,22 @@ export type TestContext = {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-with-at-least-32-characters';
 
-/** The real app on a fresh database, built in-process; requests go through `app.request()`. */
+/**
+ * The real app on a fresh database, built in-process; requests go through `app.request()`. `prompts` seeds
+ * the prompts table from a library folder (the real one is `PROMPT_LIBRARY_DIR` of journal/test-fixtures.ts)
+ * or from rows.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clientAssets?: ClientAssets } = {},
+  options: {
+    env?: Record<string, string>;
+    clientAssets?: ClientAssets;
+    prompts?: string | PromptSeed[];
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
+  if (options.prompts) await seedPrompts(database.db, options.prompts);
   const clock = createFakeClock();
   const logger = createLogger({ level: 'silent' });
   const storage = createFilesystemStorage(path.join(dataDir, 'storage'), { clock });

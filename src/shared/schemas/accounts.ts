@@ -7,9 +7,7 @@ import { LOCALES } from '../domain/locale';
  * an HttpOnly cookie; no token ever reaches JavaScript.
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 320;
+const EMAIL_MAX_LENGTH = 320;
 
 export const ZSessionUser = z.object({
   id: z.string(),

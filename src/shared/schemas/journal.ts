@@ -6,7 +6,7 @@ import { MAX_ANSWER_LENGTH, ONBOARDING_QUESTIONS } from '../domain/profile-analy
 /**
  * The weekly-cycle API (`/api/journal/*`), all scoped to the signed-in user. Every request carries the
  * browser's IANA time zone in the `X-Time-Zone` header; the server keeps the latest valid one on the profile
- * and uses it to know the user's "today" (decision 014).
+ * and uses it to know the user's "today" (decision 015).
  */
 export const TIME_ZONE_HEADER = 'X-Time-Zone';
 

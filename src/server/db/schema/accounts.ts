@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The tables better-auth manages (decision 003), written here because its schema CLI needs Node 22. The
@@ -65,11 +65,3 @@ export const verifications = pgTable(
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );
-
-/** better-auth's own rate-limit counters (sign-in, sign-up, password reset), shared by all app processes. */
-export const authRateLimits = pgTable('auth_rate_limits', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});

@@ -11,6 +11,7 @@ import {
   Section,
   Text,
 } from '@react-email/components';
+import { plainTextSelectors } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
 import type { ReactNode } from 'react';
 
@@ -40,6 +41,19 @@ const darkModeCss = `
   .m-rule { border-color: #3a3244 !important; }
 }
 `;
+
+/**
+ * How the text part of every e-mail is rendered. html-to-text shouts headings in capitals by default; keep
+ * them as written. No wrapping: the text part then comes out the same whether a URL is filled in before or
+ * after rendering.
+ */
+export const plainTextOptions = {
+  plainText: true,
+  htmlToTextOptions: {
+    wordwrap: false,
+    selectors: [...plainTextSelectors, { selector: 'h1', options: { uppercase: false } }],
+  },
+} as const;
 
 /** Every link in an e-mail must be absolute: a relative one has no page to be relative to. */
 export function absoluteUrl(url: string): string {
@@ -122,13 +136,16 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
   );
 }
 
-/** The frame of all our e-mails: preheader, a card on warm paper, and a footer with the unsubscribe link. */
+/**
+ * The frame of all our e-mails: preheader, a card on warm paper, and a footer with the unsubscribe link.
+ * Account e-mails (verification, password reset) are not list mail and have no unsubscribe link.
+ */
 export function EmailLayout(props: {
   locale: TLocale;
   preview: string;
   footerNote: string;
-  unsubscribeUrl: string;
-  unsubscribeLabel: string;
+  unsubscribeUrl?: string;
+  unsubscribeLabel?: string;
   appUrl: string;
   children: ReactNode;
 }) {
@@ -178,14 +195,18 @@ export function EmailLayout(props: {
             {props.footerNote}
           </Text>
           <Text className="m-muted" style={footerText}>
-            <Link
-              href={absoluteUrl(props.unsubscribeUrl)}
-              className="m-link"
-              style={{ color: colors.plum, textDecoration: 'underline' }}
-            >
-              {props.unsubscribeLabel}
-            </Link>
-            {' · '}
+            {props.unsubscribeUrl && (
+              <>
+                <Link
+                  href={absoluteUrl(props.unsubscribeUrl)}
+                  className="m-link"
+                  style={{ color: colors.plum, textDecoration: 'underline' }}
+                >
+                  {props.unsubscribeLabel}
+                </Link>
+                {' · '}
+              </>
+            )}
             <Link
               href={appUrl}
               className="m-link"

@@ -1,18 +1,16 @@
-import { plainTextSelectors, render } from '@react-email/render';
+import { render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
 import { type WaitlistConfirmationCopy, waitlistConfirmationCopy } from './copy';
-import { absoluteUrl, EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from './layout';
+import {
+  absoluteUrl,
+  EmailButton,
+  EmailHeading,
+  EmailLayout,
+  EmailLink,
+  EmailText,
+  plainTextOptions,
+} from './layout';
 import { slottedRenderer } from './slotted-render';
-
-// html-to-text shouts headings in capitals by default; keep them as written.
-const textOptions = {
-  plainText: true,
-  htmlToTextOptions: {
-    // No wrapping: the text part then comes out the same whether a URL is filled in before or after rendering.
-    wordwrap: false,
-    selectors: [...plainTextSelectors, { selector: 'h1', options: { uppercase: false } }],
-  },
-} as const;
 
 type WaitlistConfirmationProps = {
   locale: TLocale;
@@ -55,7 +53,7 @@ type Urls = { confirmUrl: string; unsubscribeUrl: string };
 /** Renders with React Email; every call takes a few milliseconds. */
 export async function renderWaitlistConfirmationDirectly(fixed: Fixed, urls: Urls) {
   const email = <WaitlistConfirmationEmail {...fixed} {...urls} />;
-  const [html, text] = await Promise.all([render(email), render(email, textOptions)]);
+  const [html, text] = await Promise.all([render(email), render(email, plainTextOptions)]);
   return { html, text };
 }
 

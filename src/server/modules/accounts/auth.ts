@@ -1,0 +1,178 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, createHmac } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/domain/accounts';
+import { DEFAULT_LOCALE, type TLocale } from '@shared/domain/locale';
+import { href } from '@shared/routes';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
+import type { Logger } from '../../lib/logger';
+import { deliverNow, enqueueMail, type MailDeps } from '../mail/service';
+import { renderAccountVerification, renderPasswordReset } from '../mail/templates/account-mail';
+
+/** Where links in e-mails lead: our own verification endpoint and the SPA's reset form. */
+export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
+/** A verification link works for 24 hours; a password reset link for one hour, once. */
+export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+export const RESET_LINK_SECONDS = 60 * 60;
+/** Sessions last 30 days and are extended (at most once a day) while in use. */
+const SESSION_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+export const COOKIE_PREFIX = 'mirror';
+
+export type AuthDeps = {
+  db: Database;
+  config: Pick<Config, 'appUrl' | 'secureCookies'>;
+  /** The app's session secret; better-auth gets a key derived from it, not the secret itself. */
+  secret: string;
+  mail: MailDeps;
+  logger: Logger;
+};
+
+// better-auth calls the mail callbacks in the middle of its own endpoints, which know nothing of the
+// language the person uses. Our routes run those calls inside `withMailLocale`, and the callbacks read it.
+const mailLocale = new AsyncLocalStorage<TLocale>();
+
+/** Runs `fn` so that any e-mail better-auth sends during it is written in `locale`. */
+export function withMailLocale<T>(locale: TLocale, fn: () => Promise<T>): Promise<T> {
+  return mailLocale.run(locale, fn);
+}
+
+/** A short, stable name for a token in outbox keys, so the token itself is not stored twice. */
+function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url').slice(0, 22);
+}
+
+export function verifyEmailUrl(appUrl: string, token: string, locale: TLocale): string {
+  const query = new URLSearchParams({ token, lang: locale });
+  return `${appUrl}${VERIFY_EMAIL_PATH}?${query}`;
+}
+
+export function passwordResetUrl(appUrl: string, token: string, locale: TLocale): string {
+  return `${appUrl}${href('auth', { reset: token, lang: locale })}`;
+}
+
+/** better-auth logs at info level things like the address of a repeated sign-up; we keep those at debug. */
+function authLogger(logger: Logger) {
+  return {
+    level: 'debug' as const,
+    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+      if (level === 'error') logger.error({ args }, `auth: ${message}`);
+      else logger.debug({ args }, `auth: ${message}`);
+    },
+  };
+}
+
+/**
+ * better-auth over our database (decision 014). Nothing of its HTTP handler is mounted: our `/api/account/*`
+ * routes call `auth.api.*` on the server, so every way in is validated, rate-limited and answers in our
+ * error shape. E-mails go through the outbox, in the language of the request that caused them.
+ */
+export function createAuth(deps: AuthDeps) {
+  const { db, config, mail, logger } = deps;
+
+  /**
+   * One message per link and language: better-auth's verification links are signed JWTs that come out the
+   * same within one second, so a repeat of the same link in the same language is written only once.
+   */
+  async function sendAccountMail(input: {
+    kind: 'account_verification' | 'account_password_reset';
+    keyPrefix: 'account-verify' | 'account-reset';
+    userId: string;
+    token: string;
+    to: string;
+    render: (locale: TLocale) => Promise<{ subject: string; html: string; text: string }>;
+  }) {
+    const locale = mailLocale.getStore() ?? DEFAULT_LOCALE;
+    const message = await input.render(locale);
+    const queued = await enqueueMail(db, {
+      kind: input.kind,
+      messageKey: `${input.keyPrefix}:${input.userId}:${tokenDigest(input.token)}:${locale}`,
+      to: input.to,
+      ...message,
+    });
+    // The outbox worker retries if this attempt fails; the person is waiting for the link, so try now.
+    if (queued.created) await deliverNow(mail, queued.id);
+  }
+
+  return betterAuth({
+    appName: 'Mirror',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: createHmac('sha256', deps.secret).update('better-auth').digest('base64url'),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      // Sign-up writes the user and their credential row together.
+      transaction: true,
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendAccountMail({
+          kind: 'account_password_reset',
+          keyPrefix: 'account-reset',
+          userId: user.id,
+          token,
+          to: user.email,
+          render: (locale) =>
+            renderPasswordReset({
+              locale,
+              resetUrl: passwordResetUrl(config.appUrl, token, locale),
+              appUrl: config.appUrl,
+            }),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in with an unconfirmed address sends a fresh link (and is refused).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendAccountMail({
+          kind: 'account_verification',
+          keyPrefix: 'account-verify',
+          userId: user.id,
+          token,
+          to: user.email,
+          render: (locale) =>
+            renderAccountVerification({
+              locale,
+              verifyUrl: verifyEmailUrl(config.appUrl, token, locale),
+              appUrl: config.appUrl,
+            }),
+        });
+      },
+    },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+    },
+    // Its limiter guards only its HTTP handler, which we do not mount; our routes count in `rate_limits`.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
+    },
+    logger: authLogger(logger),
+    // No network calls from the server except mail.
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,660 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
+import { entries, profiles, summaries, weeks } from '../../db/schema/journal';
+import { mailOutbox } from '../../db/schema/mail';
+import { rateLimits } from '../../db/schema/rate-limits';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { authedRequest, cookieHeaderFrom, createSignedInUser } from '../../test/users';
+import { ACCOUNT_RATE_LIMITS } from './routes';
+
+const APP_URL = 'https://mirror.test';
+let t: TestContext;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { APP_URL, TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let addressCounter = 0;
+const newAddress = (name = 'person') => `${name}-${++addressCounter}@example.com`;
+
+/** Each call comes from its own address unless told otherwise, so per-IP limits stay out of the way. */
+function request(
+  method: 'GET' | 'POST' | 'DELETE',
+  pathname: string,
+  options: { body?: unknown; cookie?: string; ip?: string; userAgent?: string } = {},
+) {
+  ipCounter += 1;
+  const headers: Record<string, string> = {
+    origin: APP_URL,
+    'x-forwarded-for': options.ip ?? `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+    'user-agent': options.userAgent ?? 'vitest/4',
+  };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return t.app.request(pathname, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+const signUp = (body: { email: string; password: string; language?: 'en' | 'de' }, ip?: string) =>
+  request('POST', '/api/account/sign-up', { body: { language: 'en', ...body }, ip });
+const signIn = (body: { email: string; password: string; language?: 'en' | 'de' }, ip?: string) =>
+  request('POST', '/api/account/sign-in', { body: { language: 'en', ...body }, ip });
+const sessionOf = async (cookie: string) =>
+  ((await (await request('GET', '/api/account/session', { cookie })).json()) as { user: unknown }).user;
+
+async function errorCode(response: Response) {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+async function mailsTo(email: string) {
+  return t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(mailOutbox.createdAt);
+}
+
+function linkIn(text: string, pattern: RegExp): URL {
+  const match = text.match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return new URL(match[0]);
+}
+const verifyLink = (text: string) => linkIn(text, /https:\/\/mirror\.test\/api\/auth\/verify-email\?\S+/);
+const resetLink = (text: string) => linkIn(text, /https:\/\/mirror\.test\/auth\?reset=\S+/);
+
+async function userRow(email: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** A verified account with a session, created through the endpoints (and the link in the e-mail). */
+async function verifiedUser(language: 'en' | 'de' = 'en') {
+  const email = newAddress();
+  const password = 'a quiet evening walk';
+  expect((await signUp({ email, password, language })).status).toBe(201);
+  const [mail] = await mailsTo(email);
+  const verified = await request('GET', verifyLink(mail?.textBody ?? '').href.replace(APP_URL, ''));
+  expect(verified.status).toBe(302);
+  const response = await signIn({ email, password });
+  expect(response.status).toBe(200);
+  return { email, password, cookie: cookieHeaderFrom(response), id: (await userRow(email))?.id ?? '' };
+}
+
+describe('signing up', () => {
+  it('creates an unverified account and sends the verification link in the requested language', async () => {
+    const response = await signUp({
+      email: '  Grete.Muster@Example.DE ',
+      password: 'Lindenblüte 42',
+      language: 'de',
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ status: 'verification_sent' });
+    expect(response.headers.getSetCookie()).toEqual([]);
+
+    const user = await userRow('grete.muster@example.de');
+    expect(user).toMatchObject({ emailVerified: false });
+    const [credential] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, user?.id ?? ''));
+    expect(credential?.providerId).toBe('credential');
+    expect(credential?.password).not.toContain('Lindenblüte');
+
+    const [mail] = await mailsTo('grete.muster@example.de');
+    expect(mail).toMatchObject({
+      kind: 'account_verification',
+      status: 'sent',
+      subject: 'Bestätige deine E-Mail-Adresse für Mirror',
+    });
+    expect(mail?.messageKey).toMatch(new RegExp(`^account-verify:${user?.id}:`));
+    expect(mail?.textBody).toContain('Der Link gilt 24 Stunden');
+    const link = verifyLink(mail?.textBody ?? '');
+    expect(link.searchParams.get('lang')).toBe('de');
+    expect(link.searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(mail?.html).toContain(link.searchParams.get('token'));
+
+    // Without SMTP_URL the message was written to DATA_DIR/mail.
+    const files = fs.readdirSync(path.join(t.config.dataDir, 'mail'));
+    const written = files.map((file) => fs.readFileSync(path.join(t.config.dataDir, 'mail', file), 'utf8'));
+    expect(written.some((eml) => eml.includes('To: grete.muster@example.de'))).toBe(true);
+  });
+
+  it('checks the e-mail, then the password length, then the common-password list', async () => {
+    const cases: [string, string, string][] = [
+      ['not an address', '1', 'invalid_email'],
+      ['two@@example.com', 'a long and fine password', 'invalid_email'],
+      ['short@example.com', '12345', 'password_too_short'],
+      ['long@example.com', 'x'.repeat(129), 'password_too_long'],
+      ['common@example.com', 'password', 'password_common'],
+      ['common@example.com', 'QWERTY123', 'password_common'],
+    ];
+    for (const [email, password, code] of cases) {
+      const response = await signUp({ email, password });
+      expect(response.status, code).toBe(400);
+      expect(await errorCode(response)).toBe(code);
+    }
+    const addresses = cases.map(([email]) => email);
+    const [created] = await t.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(inArray(users.email, addresses));
+    expect(created?.n).toBe(0);
+    expect(await mailsTo('common@example.com')).toHaveLength(0);
+  });
+
+  it('accepts exactly 6 and exactly 128 characters', async () => {
+    expect((await signUp({ email: newAddress(), password: 'zq7!rm' })).status).toBe(201);
+    expect((await signUp({ email: newAddress(), password: `${'k'.repeat(127)}z` })).status).toBe(201);
+  });
+
+  it('answers user_exists for an address that has an account, whatever its case', async () => {
+    const email = newAddress('twice');
+    expect((await signUp({ email, password: 'first of two tries' })).status).toBe(201);
+    const again = await signUp({ email: email.toUpperCase(), password: 'second of two tries' });
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe('user_exists');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('rejects a malformed body with a validation error', async () => {
+    const response = await request('POST', '/api/account/sign-up', { body: { email: 3, password: 'x' } });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe('validation');
+  });
+});
+
+describe('verifying the address', () => {
+  it('refuses to sign in before verification and sends a fresh link in the sign-in language', async () => {
+    const email = newAddress();
+    await signUp({ email, password: 'morning light on water', language: 'de' });
+    const response = await signIn({ email, password: 'morning light on water', language: 'en' });
+    expect(response.status).toBe(403);
+    expect(await errorCode(response)).toBe('email_not_verified');
+    expect(response.headers.getSetCookie()).toEqual([]);
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe('Confirm your e-mail address for Mirror');
+    expect(verifyLink(mails[1]?.textBody ?? '').searchParams.get('lang')).toBe('en');
+  });
+
+  it('does not resend a link for a wrong password', async () => {
+    const email = newAddress();
+    await signUp({ email, password: 'morning light on water' });
+    const response = await signIn({ email, password: 'evening light on water' });
+    expect(response.status).toBe(401);
+    expect(await errorCode(response)).toBe('invalid_credentials');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('confirms the address from the link and redirects to the sign-in page; then sign-in works', async () => {
+    const email = newAddress();
+    await signUp({ email, password: 'morning light on water', language: 'de' });
+    const [mail] = await mailsTo(email);
+    const link = verifyLink(mail?.textBody ?? '');
+    const response = await request('GET', `${link.pathname}${link.search}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/auth?verified=1&lang=de');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect((await userRow(email))?.emailVerified).toBe(true);
+
+    // Following it again is harmless.
+    const again = await request('GET', `${link.pathname}${link.search}`);
+    expect(again.headers.get('location')).toBe('/auth?verified=1&lang=de');
+    expect((await signIn({ email, password: 'morning light on water' })).status).toBe(200);
+  });
+
+  it('redirects with verifyError for a forged, missing or foreign-language token', async () => {
+    const email = newAddress();
+    await signUp({ email, password: 'morning light on water' });
+    const [mail] = await mailsTo(email);
+    const token = verifyLink(mail?.textBody ?? '').searchParams.get('token') ?? '';
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const cases: [string, string][] = [
+      [`/api/auth/verify-email?token=${forged}&lang=en`, '/auth?verifyError=invalid&lang=en'],
+      ['/api/auth/verify-email?lang=de', '/auth?verifyError=invalid&lang=de'],
+      ['/api/auth/verify-email?token=abc&lang=xx', '/auth?verifyError=invalid&lang=en'],
+    ];
+    for (const [url, location] of cases) {
+      const response = await request('GET', url);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(location);
+    }
+    expect((await userRow(email))?.emailVerified).toBe(false);
+  });
+});
+
+describe('signing in and out', () => {
+  it('sets an HttpOnly, SameSite=Lax, Secure session cookie and records the device', async () => {
+    const { email, password } = await verifiedUser();
+    const response = await request('POST', '/api/account/sign-in', {
+      body: { email: email.toUpperCase(), password, language: 'en' },
+      ip: '203.0.113.7',
+      userAgent: 'Firefox/140',
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { id: string; email: string; emailVerified: boolean } };
+    expect(body.user).toEqual({ id: expect.any(String), email, emailVerified: true });
+    const [cookie] = response.headers.getSetCookie();
+    expect(cookie).toMatch(/^__Secure-mirror\.session_token=/);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\//i);
+
+    const sessionUser = await sessionOf(cookieHeaderFrom(response));
+    expect(sessionUser).toEqual(body.user);
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, body.user.id), eq(sessions.userAgent, 'Firefox/140')));
+    expect(row?.ipAddress).toBe('203.0.113.7');
+  });
+
+  it('answers invalid_credentials for a wrong password, an unknown address or a malformed one', async () => {
+    const { email } = await verifiedUser();
+    for (const [address, password] of [
+      [email, 'not the password'],
+      ['nobody@example.com', 'whatever it is'],
+      ['not an address', 'whatever it is'],
+      [email, ''],
+    ] as const) {
+      const response = await signIn({ email: address, password });
+      expect(response.status).toBe(401);
+      expect(await errorCode(response)).toBe('invalid_credentials');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('reports nobody without a cookie or with a forged one', async () => {
+    expect(await sessionOf('')).toBeNull();
+    expect(await sessionOf('__Secure-mirror.session_token=forged.value')).toBeNull();
+    const { cookie } = await verifiedUser();
+    const [name, value] = cookie.split('=');
+    expect(await sessionOf(`${name}=x${value}`)).toBeNull();
+  });
+
+  it('extends a session in use and sends the fresh cookie with the response', async () => {
+    const { cookie, id } = await verifiedUser();
+    // A session whose last extension is more than a day old (better-auth works on the real time).
+    const almostThirtyDays = (30 * 24 - 25) * 3600 * 1000;
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + almostThirtyDays) })
+      .where(eq(sessions.userId, id));
+    const response = await request('GET', '/api/account/session', { cookie });
+    expect(((await response.json()) as { user: { id: string } }).user.id).toBe(id);
+    const refreshed = response.headers.getSetCookie().find((value) => value.includes('session_token='));
+    expect(refreshed).toMatch(/Max-Age=2592000/);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + almostThirtyDays + 3600 * 1000);
+
+    // Signing out in a request that would also extend the session only clears the cookie.
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + almostThirtyDays) })
+      .where(eq(sessions.userId, id));
+    const signOut = await authedRequest(t, cookie, '/api/account/sign-out', { method: 'POST' });
+    const sessionCookies = signOut.headers.getSetCookie().filter((value) => value.includes('session_token='));
+    expect(sessionCookies).toHaveLength(1);
+    expect(sessionCookies[0]).toMatch(/Max-Age=0/);
+  });
+
+  it('signs out: the session ends and the cookie is cleared', async () => {
+    const { cookie, id } = await verifiedUser();
+    const response = await authedRequest(t, cookie, '/api/account/sign-out', { method: 'POST' });
+    expect(response.status).toBe(204);
+    const cleared = response.headers.getSetCookie().find((value) => value.includes('session_token='));
+    expect(cleared).toMatch(/Max-Age=0/i);
+    expect(await sessionOf(cookie)).toBeNull();
+    const [left] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, id));
+    expect(left?.n).toBe(0);
+  });
+
+  it('signs out without a session too', async () => {
+    const response = await request('POST', '/api/account/sign-out');
+    expect(response.status).toBe(204);
+  });
+
+  it('refuses a sign-out posted from another site', async () => {
+    const { cookie } = await verifiedUser();
+    const response = await t.app.request('/api/account/sign-out', {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.test' },
+    });
+    expect(response.status).toBe(403);
+    expect(await sessionOf(cookie)).not.toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  it('stops sign-in attempts for one address from one client after the limit, with Retry-After', async () => {
+    const { email, password } = await verifiedUser();
+    const ip = '192.0.2.10';
+    for (let attempt = 0; attempt < ACCOUNT_RATE_LIMITS.signInPerIpAndEmail.limit; attempt += 1) {
+      expect((await signIn({ email, password: `wrong ${attempt}` }, ip)).status).toBe(401);
+    }
+    const blocked = await signIn({ email, password }, ip);
+    expect(blocked.status).toBe(429);
+    expect(await errorCode(blocked)).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another client may still sign in to that account.
+    expect((await signIn({ email, password }, '192.0.2.11')).status).toBe(200);
+    t.clock.advance(ACCOUNT_RATE_LIMITS.signInPerIpAndEmail.windowMs);
+    expect((await signIn({ email, password }, ip)).status).toBe(200);
+  });
+
+  it('allows a few sign-ups per client an hour; form mistakes do not count', async () => {
+    const ip = '192.0.2.20';
+    expect((await signUp({ email: newAddress(), password: '123' }, ip)).status).toBe(400);
+    for (let attempt = 0; attempt < ACCOUNT_RATE_LIMITS.signUpPerIp.limit; attempt += 1) {
+      expect((await signUp({ email: newAddress(), password: 'a garden after rain' }, ip)).status).toBe(201);
+    }
+    const blocked = await signUp({ email: newAddress(), password: 'a garden after rain' }, ip);
+    expect(blocked.status).toBe(429);
+    expect(await errorCode(blocked)).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+
+  it('sends at most three reset links an hour to one address', async () => {
+    const { email } = await verifiedUser();
+    const ask = () => request('POST', '/api/account/password-reset', { body: { email, language: 'en' } });
+    for (let attempt = 0; attempt < ACCOUNT_RATE_LIMITS.resetRequestPerEmail.limit; attempt += 1) {
+      expect((await ask()).status).toBe(202);
+    }
+    const blocked = await ask();
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBeTruthy();
+    const resets = (await mailsTo(email)).filter((mail) => mail.kind === 'account_password_reset');
+    expect(resets).toHaveLength(ACCOUNT_RATE_LIMITS.resetRequestPerEmail.limit);
+  });
+
+  it('keeps no address or IP in clear in the counters', async () => {
+    await signIn({ email: 'counted@example.com', password: 'whatever it is' }, '192.0.2.99');
+    const keys = (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys.some((key) => key.startsWith('account:sign-in:'))).toBe(true);
+    expect(keys.join(' ')).not.toMatch(/counted|192\.0\.2/);
+  });
+});
+
+describe('resetting the password', () => {
+  it('answers 202 for an unknown address and sends nothing', async () => {
+    const response = await request('POST', '/api/account/password-reset', {
+      body: { email: 'Nobody.Here@example.com', language: 'en' },
+    });
+    expect(response.status).toBe(202);
+    expect(await mailsTo('nobody.here@example.com')).toHaveLength(0);
+  });
+
+  it('refuses a malformed address', async () => {
+    const response = await request('POST', '/api/account/password-reset', {
+      body: { email: 'nobody at example', language: 'en' },
+    });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe('invalid_email');
+  });
+
+  it('sends a link to the reset page, sets the new password once and ends every session', async () => {
+    const { email, password, cookie, id } = await verifiedUser();
+    const other = cookieHeaderFrom(await signIn({ email, password }));
+    const response = await request('POST', '/api/account/password-reset', {
+      body: { email: email.toUpperCase(), language: 'de' },
+    });
+    expect(response.status).toBe(202);
+
+    const mail = (await mailsTo(email)).find((row) => row.kind === 'account_password_reset');
+    expect(mail?.subject).toBe('Setze dein Passwort für Mirror zurück');
+    expect(mail?.status).toBe('sent');
+    expect(mail?.messageKey).toMatch(new RegExp(`^account-reset:${id}:`));
+    const link = resetLink(mail?.textBody ?? '');
+    expect(link.pathname).toBe('/auth');
+    expect(link.searchParams.get('lang')).toBe('de');
+    const token = link.searchParams.get('reset') ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(20);
+
+    const confirm = (body: { token: string; password: string }) =>
+      request('POST', '/api/account/password-reset/confirm', { body });
+    for (const [newPassword, code] of [
+      ['12345', 'password_too_short'],
+      ['y'.repeat(129), 'password_too_long'],
+      ['Sunshine1', 'password_common'],
+    ] as const) {
+      const refused = await confirm({ token, password: newPassword });
+      expect(refused.status).toBe(400);
+      expect(await errorCode(refused)).toBe(code);
+    }
+    const forged = await confirm({ token: `${token}x`, password: 'a brand new password' });
+    expect(forged.status).toBe(400);
+    expect(await errorCode(forged)).toBe('invalid_token');
+
+    expect((await confirm({ token, password: 'a brand new password' })).status).toBe(204);
+    expect(await sessionOf(cookie)).toBeNull();
+    expect(await sessionOf(other)).toBeNull();
+    expect((await signIn({ email, password })).status).toBe(401);
+    expect((await signIn({ email, password: 'a brand new password' })).status).toBe(200);
+
+    const reused = await confirm({ token, password: 'yet another password' });
+    expect(reused.status).toBe(400);
+    expect(await errorCode(reused)).toBe('invalid_token');
+  });
+});
+
+describe('other sessions', () => {
+  it('ends every other session and keeps the current one', async () => {
+    const { email, password, cookie } = await verifiedUser();
+    const second = cookieHeaderFrom(await signIn({ email, password }));
+    const third = cookieHeaderFrom(await signIn({ email, password }));
+    const stranger = await verifiedUser();
+
+    const response = await authedRequest(t, cookie, '/api/account/sessions/revoke-others', {
+      method: 'POST',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ revoked: 2 });
+    expect(await sessionOf(cookie)).not.toBeNull();
+    expect(await sessionOf(second)).toBeNull();
+    expect(await sessionOf(third)).toBeNull();
+    expect(await sessionOf(stranger.cookie)).not.toBeNull();
+  });
+});
+
+async function seedJournal(userId: string) {
+  await t.database.db.insert(profiles).values({
+    userId,
+    firstName: 'Ada',
+    profileV0: {
+      answers: ['Ada'],
+      what_matters: [],
+      where_safe: [],
+      edges: [],
+      ai_enabled: false,
+      reminder_time: '08:00',
+    },
+  });
+  const [week] = await t.database.db
+    .insert(weeks)
+    .values({
+      userId,
+      startDate: '2026-11-16',
+      endDate: '2026-11-22',
+      isoWeek: '2026-W47',
+      structure: { topics: { '1': 'intro: momentum' } },
+    })
+    .returning({ id: weeks.id });
+  await t.database.db
+    .insert(entries)
+    .values({ userId, weekId: week?.id ?? '', day: 1, topic: 'intro: momentum', contentText: 'A calm day.' });
+  await t.database.db
+    .insert(summaries)
+    .values({ userId, weekId: week?.id, content: 'A week of small steps.' });
+}
+
+async function rowsOf(userId: string) {
+  const tally = async (table: PgTable, userIdColumn: PgColumn) =>
+    (await t.database.db.select({ n: count() }).from(table).where(eq(userIdColumn, userId)))[0]?.n;
+  return {
+    users: await tally(users, users.id),
+    sessions: await tally(sessions, sessions.userId),
+    accounts: await tally(accounts, accounts.userId),
+    profiles: await tally(profiles, profiles.userId),
+    weeks: await tally(weeks, weeks.userId),
+    entries: await tally(entries, entries.userId),
+    summaries: await tally(summaries, summaries.userId),
+  };
+}
+
+/** What `seedJournal` and `verifiedUser` leave for one user. */
+const ONE_OF_EACH = { users: 1, sessions: 1, accounts: 1, profiles: 1, weeks: 1, entries: 1, summaries: 1 };
+
+describe('deleting the account', () => {
+  it('needs the right password', async () => {
+    const { cookie, id } = await verifiedUser();
+    await seedJournal(id);
+    const response = await authedRequest(t, cookie, '/api/account', {
+      method: 'DELETE',
+      body: { password: 'not my password' },
+    });
+    expect(response.status).toBe(403);
+    expect(await errorCode(response)).toBe('wrong_password');
+    expect(await rowsOf(id)).toEqual(ONE_OF_EACH);
+  });
+
+  it("removes every row of the user and none of another user's", async () => {
+    const { email, password, cookie, id } = await verifiedUser();
+    const other = await verifiedUser();
+    await seedJournal(id);
+    await seedJournal(other.id);
+    await request('POST', '/api/account/password-reset', { body: { email, language: 'en' } });
+    const pendingResets = () =>
+      t.database.db.select({ n: count() }).from(verifications).where(eq(verifications.value, id));
+    expect((await pendingResets())[0]?.n).toBe(1);
+
+    const response = await authedRequest(t, cookie, '/api/account', { method: 'DELETE', body: { password } });
+    expect(response.status).toBe(204);
+    const cleared = response.headers.getSetCookie().find((value) => value.includes('session_token='));
+    expect(cleared).toMatch(/Max-Age=0/i);
+
+    const none = { users: 0, sessions: 0, accounts: 0, profiles: 0, weeks: 0, entries: 0, summaries: 0 };
+    expect(await rowsOf(id)).toEqual(none);
+    expect((await pendingResets())[0]?.n).toBe(0);
+    expect(await rowsOf(other.id)).toEqual(ONE_OF_EACH);
+    expect(await sessionOf(cookie)).toBeNull();
+    expect((await signIn({ email, password })).status).toBe(401);
+    // The address is free again.
+    expect((await signUp({ email, password: 'starting over again' })).status).toBe(201);
+  });
+});
+
+describe('exporting', () => {
+  it('downloads the account, its sessions and the journal, without tokens or password hashes', async () => {
+    const { email, cookie, id } = await verifiedUser();
+    await seedJournal(id);
+    const response = await authedRequest(t, cookie, '/api/account/export');
+    expect(response.status).toBe(200);
+    const day = t.clock.now().toISOString().slice(0, 10);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="mirror-export-${day}.json"`,
+    );
+    const text = await response.text();
+    const data = JSON.parse(text) as {
+      exportedAt: string;
+      user: Record<string, unknown>;
+      sessions: Record<string, unknown>[];
+      journal: Record<string, unknown>;
+    };
+    expect(data.exportedAt).toBe(t.clock.now().toISOString());
+    expect(data.user).toEqual({ id, email, emailVerified: true, createdAt: expect.any(String) });
+    expect(data.sessions).toHaveLength(1);
+    expect(Object.keys(data.sessions[0] ?? {}).sort()).toEqual([
+      'createdAt',
+      'expiresAt',
+      'ipAddress',
+      'userAgent',
+    ]);
+    expect(text).toContain('A calm day.');
+
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
+    const [credential] = await t.database.db.select().from(accounts).where(eq(accounts.userId, id));
+    expect(text).not.toContain(session?.token);
+    expect(text).not.toContain(credential?.password);
+    expect(text).not.toMatch(/"(token|password)"/);
+  });
+});
+
+describe('access', () => {
+  it('gives tests a signed-in user through the real endpoints (test/users.ts)', async () => {
+    const user = await createSignedInUser(t, { email: 'Helper@Example.com' });
+    expect(user.email).toBe('helper@example.com');
+    expect(await sessionOf(user.cookie)).toEqual({ id: user.id, email: user.email, emailVerified: true });
+    const exported = await authedRequest(t, user.cookie, '/api/account/export');
+    expect(exported.status).toBe(200);
+    const revoke = await authedRequest(t, user.cookie, '/api/account/sessions/revoke-others', {
+      method: 'POST',
+    });
+    expect(await revoke.json()).toEqual({ revoked: 0 });
+  });
+
+  it('answers 401 unauthenticated on every account endpoint that needs a session', async () => {
+    const calls: [string, 'GET' | 'POST' | 'DELETE', unknown][] = [
+      ['/api/account/sessions/revoke-others', 'POST', undefined],
+      ['/api/account', 'DELETE', { password: 'anything at all' }],
+      ['/api/account/export', 'GET', undefined],
+    ];
+    for (const [pathname, method, body] of calls) {
+      const response = await request(method, pathname, { body });
+      expect(response.status, pathname).toBe(401);
+      expect(await errorCode(response)).toBe('unauthenticated');
+    }
+    const session = await request('GET', '/api/account/session');
+    expect(await session.json()).toEqual({ user: null });
+  });
+
+  it("does not expose better-auth's own endpoints", async () => {
+    const { email, password } = await verifiedUser();
+    const raw: [string, 'GET' | 'POST', unknown][] = [
+      ['/api/auth/sign-in/email', 'POST', { email, password }],
+      ['/api/auth/sign-up/email', 'POST', { email: newAddress(), password, name: 'x' }],
+      ['/api/auth/get-session', 'GET', undefined],
+      ['/api/auth/request-password-reset', 'POST', { email }],
+      ['/api/auth/list-sessions', 'GET', undefined],
+    ];
+    for (const [pathname, method, body] of raw) {
+      const response = await request(method, pathname, { body });
+      expect(response.status, pathname).toBe(404);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(await errorCode(response)).toBe('not_found');
+    }
+  });
+
+  it('describes every account endpoint in the OpenAPI document', async () => {
+    const document = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const expected: [string, string][] = [
+      ['/api/account/session', 'get'],
+      ['/api/account/sign-up', 'post'],
+      ['/api/account/sign-in', 'post'],
+      ['/api/account/sign-out', 'post'],
+      ['/api/account/password-reset', 'post'],
+      ['/api/account/password-reset/confirm', 'post'],
+      ['/api/account/sessions/revoke-others', 'post'],
+      ['/api/account', 'delete'],
+      ['/api/account/export', 'get'],
+      ['/api/auth/verify-email', 'get'],
+    ];
+    for (const [pathname, method] of expected) {
+      expect(document.paths[pathname]?.[method], `${method} ${pathname}`).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,368 @@
+import { isIP } from 'node:net';
+import { createRoute, z } from '@hono/zod-openapi';
+import { checkSignUp } from '@shared/domain/accounts';
+import type { TApiErrorCode } from '@shared/domain/api-errors';
+import { toLocale } from '@shared/domain/locale';
+import { HOUR_MS, isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
+import { href } from '@shared/routes';
+import {
+  ZDeleteAccount,
+  ZRequestPasswordReset,
+  ZResetPassword,
+  ZRevokeOthersResult,
+  ZSessionInfo,
+  ZSignIn,
+  ZSignInResult,
+  ZSignUp,
+  ZSignUpResult,
+} from '@shared/schemas/accounts';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
+import { clientIp } from '../../lib/client-ip';
+import type { Clock } from '../../lib/clock';
+import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { keyedHash } from '../../lib/signed-token';
+import { type Auth, COOKIE_PREFIX, VERIFY_EMAIL_PATH } from './auth';
+import { isCommonPassword } from './common-passwords';
+import {
+  deleteAccount,
+  exportAccount,
+  readSession,
+  requestPasswordReset,
+  resetPassword,
+  revokeOtherSessions,
+  signIn,
+  signOut,
+  signUp,
+  toSessionUser,
+  verifyEmail,
+} from './service';
+
+const MINUTE_MS = 60_000;
+
+/** Server-side limits on the ways into an account, counted in the database across app processes. */
+export const ACCOUNT_RATE_LIMITS = {
+  signInPerIpAndEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
+  signInPerIp: { limit: 50, windowMs: 15 * MINUTE_MS },
+  signUpPerIp: { limit: 5, windowMs: HOUR_MS },
+  resetRequestPerEmail: { limit: 3, windowMs: HOUR_MS },
+  resetRequestPerIp: { limit: 10, windowMs: HOUR_MS },
+  resetConfirmPerIp: { limit: 20, windowMs: HOUR_MS },
+  verifyEmailPerIp: { limit: 30, windowMs: HOUR_MS },
+  /** The password check before deleting an account must not become a way to guess it. */
+  deletePerUser: { limit: 5, windowMs: 15 * MINUTE_MS },
+} satisfies Record<string, RateLimitRule>;
+
+export type AccountRoutesDeps = {
+  db: Database;
+  auth: Auth;
+  clock: Clock;
+  config: Pick<Config, 'appUrl' | 'trustProxy'>;
+  /** Keys the hashes of addresses in rate-limit keys, so no counter names a person in clear. */
+  secret: string;
+};
+
+/** better-auth's session cookie (`__Secure-` first under https); the middleware looks for it before asking. */
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+function forwardCookies(c: Context, cookies: readonly string[]) {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}
+
+function fail<Status extends ContentfulStatusCode>(c: Context, status: Status, code: TApiErrorCode) {
+  return c.json({ error: { code } }, status);
+}
+
+function tooMany(c: Context, retryAfterMs: number) {
+  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return c.json({ error: { code: 'rate_limited' as const } }, 429);
+}
+
+/**
+ * The headers better-auth sees when it creates a session: the user agent and the client address as we
+ * determine it (X-Forwarded-For only behind a trusted proxy), so a client cannot write its own address.
+ */
+function sessionRequestHeaders(c: Context, trustProxy: boolean): Headers {
+  const headers = new Headers();
+  const cookie = c.req.header('cookie');
+  if (cookie) headers.set('cookie', cookie);
+  const userAgent = c.req.header('user-agent');
+  if (userAgent) headers.set('user-agent', userAgent.slice(0, 500));
+  const ip = clientIp(c, trustProxy);
+  if (isIP(ip) !== 0) headers.set('x-forwarded-for', ip);
+  return headers;
+}
+
+/**
+ * Reads the session for every `/api/*` request that carries a session cookie and sets `user` (undefined
+ * otherwise, without touching the database). A fresh cookie from better-auth's refresh goes out with the
+ * response unless the route set the session cookie itself (sign-in, sign-out, deletion).
+ */
+export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', undefined);
+    const cookie = c.req.header('cookie');
+    if (!cookie || !SESSION_COOKIE.test(cookie)) return next();
+    const session = await readSession(auth, c.req.raw.headers);
+    c.set('user', session?.user);
+    await next();
+    if (!session?.setCookies.length) return;
+    const routeSetSession = c.res.headers.getSetCookie().some((value) => value.includes('.session_token='));
+    if (!routeSetSession) {
+      for (const value of session.setCookies) c.res.headers.append('Set-Cookie', value);
+    }
+  };
+}
+
+const tags = ['accounts'];
+const unauthenticated = errorResponse('unauthenticated: no valid session');
+const rateLimited = errorResponse('rate_limited, with Retry-After');
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/account/session',
+  tags,
+  summary: 'Who is signed in (user null when nobody is)',
+  responses: {
+    200: { description: 'The session', content: { 'application/json': { schema: ZSessionInfo } } },
+  },
+});
+
+const signUpRoute = createRoute({
+  method: 'post',
+  path: '/account/sign-up',
+  tags,
+  summary: 'Create an account; a verification link is sent in the given language',
+  request: { body: jsonBody(ZSignUp) },
+  responses: {
+    201: { description: 'Created, unverified', content: { 'application/json': { schema: ZSignUpResult } } },
+    400: errorResponse(
+      'invalid_email, password_too_short, password_too_long or password_common (in that order)',
+    ),
+    409: errorResponse('user_exists'),
+    429: rateLimited,
+  },
+});
+
+const signInRoute = createRoute({
+  method: 'post',
+  path: '/account/sign-in',
+  tags,
+  summary: 'Sign in; sets the HttpOnly session cookie',
+  request: { body: jsonBody(ZSignIn) },
+  responses: {
+    200: { description: 'Signed in', content: { 'application/json': { schema: ZSignInResult } } },
+    401: errorResponse('invalid_credentials'),
+    403: errorResponse('email_not_verified: a new verification link was sent'),
+    429: rateLimited,
+  },
+});
+
+const signOutRoute = createRoute({
+  method: 'post',
+  path: '/account/sign-out',
+  tags,
+  summary: 'End the current session and clear the cookie (also without a session)',
+  responses: { 204: { description: 'Signed out' } },
+});
+
+const requestResetRoute = createRoute({
+  method: 'post',
+  path: '/account/password-reset',
+  tags,
+  summary: 'Send a password reset link, if the address has an account (the answer is the same either way)',
+  request: { body: jsonBody(ZRequestPasswordReset) },
+  responses: {
+    202: { description: 'Accepted' },
+    400: errorResponse('invalid_email'),
+    429: rateLimited,
+  },
+});
+
+const confirmResetRoute = createRoute({
+  method: 'post',
+  path: '/account/password-reset/confirm',
+  tags,
+  summary: 'Set a new password with the token from the reset link; ends every session of the user',
+  request: { body: jsonBody(ZResetPassword) },
+  responses: {
+    204: { description: 'Password changed' },
+    400: errorResponse('invalid_token, password_too_short, password_too_long or password_common'),
+    429: rateLimited,
+  },
+});
+
+const revokeOthersRoute = createRoute({
+  method: 'post',
+  path: '/account/sessions/revoke-others',
+  tags,
+  summary: 'End every other session of the signed-in user',
+  responses: {
+    200: {
+      description: 'How many sessions ended',
+      content: { 'application/json': { schema: ZRevokeOthersResult } },
+    },
+    401: unauthenticated,
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/account',
+  tags,
+  summary: 'Delete the account and everything stored for it, after checking the password',
+  request: { body: jsonBody(ZDeleteAccount) },
+  responses: {
+    204: { description: 'Deleted; the cookie is cleared' },
+    401: unauthenticated,
+    403: errorResponse('wrong_password'),
+    429: rateLimited,
+  },
+});
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/account/export',
+  tags,
+  summary: 'Download everything stored about the signed-in user as JSON',
+  responses: {
+    200: {
+      description: 'The export, as an attachment',
+      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+    },
+    401: unauthenticated,
+  },
+});
+
+const verifyEmailRoute = createRoute({
+  method: 'get',
+  path: VERIFY_EMAIL_PATH.replace(/^\/api/, ''),
+  tags,
+  summary: 'The link in the verification e-mail: confirms the address and redirects to the sign-in page',
+  request: {
+    query: z.object({ token: z.string().max(4096).optional(), lang: z.string().max(8).optional() }),
+  },
+  responses: {
+    302: {
+      description: 'To /auth?verified=1, or /auth?verifyError=expired|invalid|rate_limited',
+    },
+  },
+});
+
+export function accountRoutes(deps: AccountRoutesDeps) {
+  const hash = (value: string) => keyedHash(deps.secret, value);
+  const limit = (key: string, rule: RateLimitRule) =>
+    consumeRateLimit(deps.db, { key: `account:${key}`, rule, now: deps.clock.now() });
+  /** The first limit that is exceeded, or undefined; every listed counter counts this attempt. */
+  async function firstExceeded(checks: [string, RateLimitRule][]) {
+    for (const [key, rule] of checks) {
+      const result = await limit(key, rule);
+      if (!result.allowed) return result;
+    }
+    return undefined;
+  }
+  const ipOf = (c: Context) => hash(clientIp(c, deps.config.trustProxy));
+
+  return createApiRouter()
+    .openapi(sessionRoute, (c) => {
+      const user = c.get('user');
+      return c.json({ user: user ? toSessionUser(user) : null }, 200);
+    })
+    .openapi(signUpRoute, async (c) => {
+      const body = c.req.valid('json');
+      // Mistakes in the form are answered before counting, so correcting them costs no attempt.
+      const check = checkSignUp(body, isCommonPassword);
+      if (!check.ok) return fail(c, 400, check.error);
+      const exceeded = await firstExceeded([[`sign-up:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.signUpPerIp]]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const outcome = await signUp(deps, { ...body, email: check.email });
+      if (!outcome.ok) return fail(c, outcome.error === 'user_exists' ? 409 : 400, outcome.error);
+      return c.json({ status: 'verification_sent' as const }, 201);
+    })
+    .openapi(signInRoute, async (c) => {
+      const body = c.req.valid('json');
+      const ip = ipOf(c);
+      const exceeded = await firstExceeded([
+        [`sign-in:ip:${ip}`, ACCOUNT_RATE_LIMITS.signInPerIp],
+        [
+          `sign-in:ip-email:${hash(`${ip}|${normalizeEmail(body.email)}`)}`,
+          ACCOUNT_RATE_LIMITS.signInPerIpAndEmail,
+        ],
+      ]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const outcome = await signIn(deps, {
+        ...body,
+        headers: sessionRequestHeaders(c, deps.config.trustProxy),
+      });
+      if (!outcome.ok) {
+        return fail(c, outcome.error === 'email_not_verified' ? 403 : 401, outcome.error);
+      }
+      forwardCookies(c, outcome.setCookies);
+      return c.json({ user: outcome.user }, 200);
+    })
+    .openapi(signOutRoute, async (c) => {
+      forwardCookies(c, await signOut(deps, c.req.raw.headers));
+      return c.body(null, 204);
+    })
+    .openapi(requestResetRoute, async (c) => {
+      const body = c.req.valid('json');
+      const email = normalizeEmail(body.email);
+      if (!isValidEmail(email)) return fail(c, 400, 'invalid_email');
+      const exceeded = await firstExceeded([
+        [`reset:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.resetRequestPerIp],
+        [`reset:email:${hash(email)}`, ACCOUNT_RATE_LIMITS.resetRequestPerEmail],
+      ]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      await requestPasswordReset(deps, body);
+      return c.body(null, 202);
+    })
+    .openapi(confirmResetRoute, async (c) => {
+      const exceeded = await firstExceeded([
+        [`reset-confirm:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.resetConfirmPerIp],
+      ]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const outcome = await resetPassword(deps, c.req.valid('json'));
+      if (!outcome.ok) return fail(c, 400, outcome.error);
+      return c.body(null, 204);
+    })
+    .openapi(revokeOthersRoute, async (c) => {
+      const user = currentUser(c);
+      const session = await readSession(deps.auth, c.req.raw.headers);
+      if (!session || session.user.id !== user.id) return fail(c, 401, 'unauthenticated');
+      const revoked = await revokeOtherSessions(deps.db, {
+        userId: user.id,
+        currentSessionId: session.sessionId,
+      });
+      return c.json({ revoked }, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const user = currentUser(c);
+      const exceeded = await firstExceeded([[`delete:user:${user.id}`, ACCOUNT_RATE_LIMITS.deletePerUser]]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const outcome = await deleteAccount(deps, { user, password: c.req.valid('json').password });
+      if (!outcome.ok) return fail(c, 403, outcome.error);
+      forwardCookies(c, await signOut(deps, c.req.raw.headers));
+      return c.body(null, 204);
+    })
+    .openapi(exportRoute, async (c) => {
+      const user = currentUser(c);
+      const now = deps.clock.now();
+      const data = await exportAccount(deps.db, { userId: user.id, now });
+      const fileName = `mirror-export-${now.toISOString().slice(0, 10)}.json`;
+      c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      return c.json(data, 200);
+    })
+    .openapi(verifyEmailRoute, async (c) => {
+      const { token, lang } = c.req.valid('query');
+      const locale = toLocale(lang);
+      const to = (query: Record<string, string>) => c.redirect(href('auth', { ...query, lang: locale }), 302);
+      const exceeded = await firstExceeded([[`verify:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.verifyEmailPerIp]]);
+      if (exceeded) return to({ verifyError: 'rate_limited' });
+      if (!token) return to({ verifyError: 'invalid' });
+      const outcome = await verifyEmail(deps, token);
+      return outcome === 'verified' ? to({ verified: '1' }) : to({ verifyError: outcome });
+    });
+}

@@ -1,0 +1,391 @@
+import { LANES } from '@shared/domain/journal';
+import {
+  type TDashboard,
+  type TDayReflection,
+  type TEntry,
+  TIME_ZONE_HEADER,
+  type TProfile,
+  ZDashboard,
+  ZDayReflection,
+  ZEntry,
+  ZProfile,
+} from '@shared/schemas/journal';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { entries, profiles, weeks } from '../../db/schema/journal';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { authedRequest, createSignedInUser, type SignedInUser } from '../../test/users';
+import { PROMPT_LIBRARY_DIR } from './test-fixtures';
+
+const MONDAY = new Date('2026-03-02T09:00:00Z');
+const WEDNESDAY = new Date('2026-03-04T09:00:00Z');
+const ANSWERS = [
+  'Anna',
+  'Honesty and trust.',
+  'Being listened to.',
+  'My sister accepts me.',
+  'Friends who support me.',
+  'Saying no.',
+];
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ prompts: PROMPT_LIBRARY_DIR });
+});
+afterAll(async () => t.close());
+beforeEach(() => {
+  t.clock.set(MONDAY);
+});
+
+type Init = { method?: string; body?: unknown; headers?: Record<string, string> };
+
+function call(user: SignedInUser, path: string, init: Init = {}) {
+  return authedRequest(t, user.cookie, path, init);
+}
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+async function errorCode(response: Response, status: number): Promise<string> {
+  return (await json<{ error: { code: string } }>(response, status)).error.code;
+}
+
+async function onboardedUser(headers: Record<string, string> = {}): Promise<SignedInUser> {
+  const user = await createSignedInUser(t);
+  const completed = await call(user, '/api/journal/onboarding/complete', {
+    method: 'POST',
+    body: { answers: ANSWERS },
+    headers,
+  });
+  expect(completed.status).toBe(200);
+  return user;
+}
+
+describe('without a session', () => {
+  const endpoints: [string, string, unknown?][] = [
+    ['GET', '/api/journal/profile'],
+    ['PUT', '/api/journal/onboarding/answers', { answers: ['Anna'] }],
+    ['POST', '/api/journal/onboarding/complete', { answers: ['Anna'] }],
+    ['GET', '/api/journal/dashboard'],
+    ['GET', '/api/journal/days/1?locale=en'],
+    ['PUT', '/api/journal/days/1', { contentText: 'Some text here' }],
+    ['POST', '/api/journal/days/1/another-prompt?locale=en'],
+    ['POST', '/api/journal/lane', { lane: 'edges' }],
+    ['GET', '/api/journal/settings'],
+    ['PUT', '/api/journal/settings', { aiEnabled: true, reminderTime: '09:00' }],
+    ['DELETE', '/api/journal/data'],
+    ['GET', '/api/journal/days/9'],
+  ];
+  it.each(endpoints)('%s %s answers 401 unauthenticated', async (method, path, body) => {
+    const response = await t.app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', origin: new URL(t.config.appUrl).origin },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(await errorCode(response, 401)).toBe('unauthenticated');
+  });
+
+  it('writes nothing', async () => {
+    await t.app.request('/api/journal/dashboard', { headers: { [TIME_ZONE_HEADER]: 'Europe/Berlin' } });
+    expect(await t.database.db.select().from(profiles)).toEqual([]);
+  });
+});
+
+describe('the weekly cycle over HTTP', () => {
+  it('goes from onboarding to a saved reflection', async () => {
+    const user = await createSignedInUser(t);
+    const empty = await json<TProfile>(await call(user, '/api/journal/profile'), 200);
+    expect(ZProfile.parse(empty)).toMatchObject({ onboardingCompletedAt: null, answers: [] });
+
+    const saved = await call(user, '/api/journal/onboarding/answers', {
+      method: 'PUT',
+      body: { answers: ANSWERS.slice(0, 2) },
+    });
+    expect(saved.status).toBe(204);
+    expect((await json<TProfile>(await call(user, '/api/journal/profile'), 200)).answers).toEqual(
+      ANSWERS.slice(0, 2),
+    );
+    expect(await errorCode(await call(user, '/api/journal/dashboard'), 409)).toBe('onboarding_required');
+    expect(await errorCode(await call(user, '/api/journal/days/1'), 409)).toBe('onboarding_required');
+
+    const profile = await json<TProfile>(
+      await call(user, '/api/journal/onboarding/complete', { method: 'POST', body: { answers: ANSWERS } }),
+      200,
+    );
+    expect(profile).toMatchObject({ firstName: 'Anna', onboardingCompletedAt: MONDAY.toISOString() });
+
+    const dashboard = ZDashboard.parse(
+      await json<TDashboard>(await call(user, '/api/journal/dashboard'), 200),
+    );
+    expect(dashboard.days.map((day) => day.status)).toEqual([
+      'available',
+      'available',
+      'locked',
+      'locked',
+      'locked',
+      'locked',
+      'locked',
+    ]);
+
+    const day = ZDayReflection.parse(
+      await json<TDayReflection>(await call(user, '/api/journal/days/2?locale=de'), 200),
+    );
+    expect(day).toMatchObject({ day: 2, topic: 'intro: awareness', prompt: { depth: 2 } });
+    expect(day.prompt.id).not.toBeNull();
+
+    const entry = ZEntry.parse(
+      await json<TEntry>(
+        await call(user, '/api/journal/days/2', { method: 'PUT', body: { contentText: 'Ein ruhiger Tag.' } }),
+        200,
+      ),
+    );
+    expect(entry).toMatchObject({ id: day.entry.id, contentText: 'Ein ruhiger Tag.' });
+
+    const replaced = await json<TDayReflection>(
+      await call(user, '/api/journal/days/2/another-prompt?locale=de', { method: 'POST' }),
+      200,
+    );
+    expect(replaced.entry.replacementsCount).toBe(1);
+    expect(replaced.prompt.id).not.toBe(day.prompt.id);
+    expect(replaced.entry.contentText).toBe('Ein ruhiger Tag.');
+
+    const after = await json<TDashboard>(await call(user, '/api/journal/dashboard'), 200);
+    expect(after.days[1]?.status).toBe('completed');
+    expect(after.completedCount).toBe(1);
+  });
+
+  it('answers 403 day_locked for a day that is not open yet', async () => {
+    const user = await onboardedUser();
+    expect(await errorCode(await call(user, '/api/journal/days/3'), 403)).toBe('day_locked');
+    expect(
+      await errorCode(
+        await call(user, '/api/journal/days/7', { method: 'PUT', body: { contentText: 'Not yet open.' } }),
+        403,
+      ),
+    ).toBe('day_locked');
+    expect(
+      await errorCode(await call(user, '/api/journal/days/4/another-prompt', { method: 'POST' }), 403),
+    ).toBe('day_locked');
+    expect(
+      await errorCode(
+        await call(user, '/api/journal/lane', { method: 'POST', body: { lane: 'edges' } }),
+        403,
+      ),
+    ).toBe('day_locked');
+  });
+
+  it('writes the chosen lane into day 5 once day 4 is open', async () => {
+    const user = await onboardedUser();
+    t.clock.set(WEDNESDAY);
+    const dashboard = await json<TDashboard>(
+      await call(user, '/api/journal/lane', { method: 'POST', body: { lane: 'what_matters' } }),
+      200,
+    );
+    expect(dashboard.week.topics['5']).toBe(LANES.what_matters.topic);
+    expect(dashboard.days[4]?.topic).toBe(LANES.what_matters.topic);
+    expect(dashboard.days[3]?.status).toBe('completed');
+    expect(dashboard.completedCount).toBe(1);
+  });
+
+  it('creates one week when ten first loads race', async () => {
+    const user = await onboardedUser();
+    // On PostgreSQL, open the pool's connections first, so that the requests really run side by side.
+    await Promise.all(Array.from({ length: 10 }, () => t.database.db.execute(sql`select pg_sleep(0.05)`)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call(user, '/api/journal/dashboard')),
+    );
+    const ids = await Promise.all(responses.map(async (r) => (await json<TDashboard>(r, 200)).week.id));
+    expect(new Set(ids).size).toBe(1);
+    expect(await t.database.db.select().from(weeks).where(eq(weeks.userId, user.id))).toHaveLength(1);
+  });
+
+  it('saves the settings together and validates them', async () => {
+    const user = await onboardedUser();
+    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
+      aiEnabled: false,
+      reminderTime: '08:00',
+    });
+    const saved = await call(user, '/api/journal/settings', {
+      method: 'PUT',
+      body: { aiEnabled: true, reminderTime: '21:45' },
+    });
+    expect(await json(saved, 200)).toEqual({ aiEnabled: true, reminderTime: '21:45' });
+    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
+      aiEnabled: true,
+      reminderTime: '21:45',
+    });
+    for (const body of [
+      { aiEnabled: true, reminderTime: '24:00' },
+      { aiEnabled: true, reminderTime: '8:00' },
+      { aiEnabled: true, reminderTime: '08:60' },
+      { aiEnabled: 'yes', reminderTime: '08:00' },
+      { reminderTime: '08:00' },
+    ]) {
+      const response = await call(user, '/api/journal/settings', { method: 'PUT', body });
+      expect(await errorCode(response, 400), JSON.stringify(body)).toBe('validation');
+    }
+    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
+      aiEnabled: true,
+      reminderTime: '21:45',
+    });
+  });
+
+  it('deletes the journal data', async () => {
+    const user = await onboardedUser();
+    await call(user, '/api/journal/days/1', { method: 'PUT', body: { contentText: 'Something to delete.' } });
+    const deleted = await call(user, '/api/journal/data', { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect(await errorCode(await call(user, '/api/journal/dashboard'), 409)).toBe('onboarding_required');
+    expect(await t.database.db.select().from(entries).where(eq(entries.userId, user.id))).toEqual([]);
+    expect(await t.database.db.select().from(weeks).where(eq(weeks.userId, user.id))).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  let user: SignedInUser;
+  beforeAll(async () => {
+    user = await onboardedUser();
+  });
+
+  it.each(['0', '8', 'abc', '1.5', '01', '-1', '1e0'])('rejects day %s with 400 validation', async (day) => {
+    expect(await errorCode(await call(user, `/api/journal/days/${day}`), 400)).toBe('validation');
+    expect(
+      await errorCode(
+        await call(user, `/api/journal/days/${day}`, { method: 'PUT', body: { contentText: 'x' } }),
+        400,
+      ),
+    ).toBe('validation');
+  });
+
+  it.each([
+    ['an unknown locale', 'GET', '/api/journal/days/1?locale=fr', undefined],
+    ['a text that is not a string', 'PUT', '/api/journal/days/1', { contentText: 5 }],
+    ['a text that is too long', 'PUT', '/api/journal/days/1', { contentText: 'x'.repeat(20_001) }],
+    ['malformed JSON', 'PUT', '/api/journal/days/1', '{"contentText":'],
+    ['an unknown lane', 'POST', '/api/journal/lane', { lane: 'nowhere' }],
+    [
+      'seven answers',
+      'PUT',
+      '/api/journal/onboarding/answers',
+      { answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] },
+    ],
+    ['an answer that is too long', 'PUT', '/api/journal/onboarding/answers', { answers: ['x'.repeat(2001)] }],
+    ['answers that are not a list', 'POST', '/api/journal/onboarding/complete', { answers: 'Anna' }],
+  ])('rejects %s with 400 validation', async (_, method, path, body) => {
+    const headers = { 'content-type': 'application/json' };
+    expect(await errorCode(await call(user, path, { method, body, headers }), 400)).toBe('validation');
+  });
+});
+
+describe('the time zone header', () => {
+  const timeZoneOf = async (user: SignedInUser) =>
+    (await json<TProfile>(await call(user, '/api/journal/profile'), 200)).timeZone;
+
+  it('is stored when it is a valid zone and kept when missing or invalid', async () => {
+    const user = await onboardedUser();
+    expect(await timeZoneOf(user)).toBe('UTC');
+    await call(user, '/api/journal/dashboard', { headers: { [TIME_ZONE_HEADER]: 'Europe/Berlin' } });
+    expect(await timeZoneOf(user)).toBe('Europe/Berlin');
+    await call(user, '/api/journal/dashboard', { headers: { [TIME_ZONE_HEADER]: 'Mars/Olympus_Mons' } });
+    await call(user, '/api/journal/dashboard', { headers: { [TIME_ZONE_HEADER]: '' } });
+    await call(user, '/api/journal/dashboard');
+    expect(await timeZoneOf(user)).toBe('Europe/Berlin');
+  });
+
+  it("is given to a new profile and decides the user's today", async () => {
+    t.clock.set(new Date('2026-03-08T20:00:00Z')); // Sunday evening in UTC, Monday morning in Auckland
+    const user = await onboardedUser({ [TIME_ZONE_HEADER]: 'Pacific/Auckland' });
+    expect(await timeZoneOf(user)).toBe('Pacific/Auckland');
+    const inAuckland = await json<TDashboard>(await call(user, '/api/journal/dashboard'), 200);
+    expect(inAuckland.today).toEqual({ date: '2026-03-09', isoWeekday: 1 });
+    const inLondon = await json<TDashboard>(
+      await call(user, '/api/journal/dashboard', { headers: { [TIME_ZONE_HEADER]: 'Europe/London' } }),
+      200,
+    );
+    expect(inLondon.today).toEqual({ date: '2026-03-08', isoWeekday: 7 });
+  });
+});
+
+describe("one user and another's data", () => {
+  it("never reaches or changes another user's profile, weeks or entries", async () => {
+    t.clock.set(WEDNESDAY);
+    const a = await onboardedUser();
+    const b = await createSignedInUser(t);
+
+    const aDay = await json<TDayReflection>(await call(a, '/api/journal/days/1'), 200);
+    await call(a, '/api/journal/days/1', { method: 'PUT', body: { contentText: "A's private reflection." } });
+    const aBefore = await json<TDashboard>(await call(a, '/api/journal/dashboard'), 200);
+
+    // B has no profile yet: B sees the empty defaults, not A's.
+    expect(await json<TProfile>(await call(b, '/api/journal/profile'), 200)).toMatchObject({
+      firstName: null,
+      answers: [],
+    });
+    expect(await errorCode(await call(b, '/api/journal/dashboard'), 409)).toBe('onboarding_required');
+    await call(b, '/api/journal/onboarding/complete', { method: 'POST', body: { answers: ['Ben'] } });
+
+    // Ids of A's rows, sent wherever a request could carry them, are ignored or refused.
+    expect(await errorCode(await call(b, `/api/journal/days/${aDay.entry.id}`), 400)).toBe('validation');
+    const bDay = await json<TDayReflection>(
+      await call(b, `/api/journal/days/1?weekId=${aDay.week.id}&entryId=${aDay.entry.id}&userId=${a.id}`),
+      200,
+    );
+    expect(bDay.entry.id).not.toBe(aDay.entry.id);
+    expect(bDay.week.id).not.toBe(aDay.week.id);
+    expect(bDay.entry.contentText).toBe('');
+    await call(b, '/api/journal/days/1', {
+      method: 'PUT',
+      body: { contentText: "B's words.", id: aDay.entry.id, weekId: aDay.week.id, userId: a.id },
+    });
+    await call(b, '/api/journal/lane', {
+      method: 'POST',
+      body: { lane: 'edges', weekId: aDay.week.id, userId: a.id },
+    });
+    await call(b, '/api/journal/days/1/another-prompt', { method: 'POST', body: { entryId: aDay.entry.id } });
+    await call(b, '/api/journal/settings', {
+      method: 'PUT',
+      body: { aiEnabled: true, reminderTime: '06:00', userId: a.id },
+    });
+    await call(b, '/api/journal/onboarding/answers', {
+      method: 'PUT',
+      body: { answers: ['Ben'], userId: a.id },
+    });
+    expect((await call(b, '/api/journal/data', { method: 'DELETE', body: { userId: a.id } })).status).toBe(
+      204,
+    );
+
+    const aAfter = await json<TDashboard>(await call(a, '/api/journal/dashboard'), 200);
+    expect(aAfter).toEqual(aBefore);
+    const aDayAfter = await json<TDayReflection>(await call(a, '/api/journal/days/1'), 200);
+    expect(aDayAfter.entry).toMatchObject({ contentText: "A's private reflection.", replacementsCount: 0 });
+    expect(await json<TProfile>(await call(a, '/api/journal/profile'), 200)).toMatchObject({
+      firstName: 'Anna',
+      answers: ANSWERS,
+      aiEnabled: false,
+      reminderTime: '08:00',
+    });
+  });
+});
+
+it('describes the journal endpoints in the OpenAPI document', async () => {
+  const document = await json<{ paths: Record<string, unknown> }>(
+    await t.app.request('/api/openapi.json'),
+    200,
+  );
+  expect(Object.keys(document.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/journal/profile',
+      '/api/journal/onboarding/answers',
+      '/api/journal/onboarding/complete',
+      '/api/journal/dashboard',
+      '/api/journal/days/{day}',
+      '/api/journal/days/{day}/another-prompt',
+      '/api/journal/lane',
+      '/api/journal/settings',
+      '/api/journal/data',
+    ]),
+  );
+});
