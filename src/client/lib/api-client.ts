@@ -50,8 +50,9 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   if (!response.ok) {
     throw new ApiError(response.status, errorCodeOf(await response.json().catch(() => null)));
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  // 202 and 204 (and any other answer without a body) carry no content.
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
 /** The translation key for an error, for showing it to a person. */

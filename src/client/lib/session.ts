@@ -1,7 +1,7 @@
 import { href } from '@shared/routes';
 import type { TSessionInfo, TSessionUser } from '@shared/schemas/accounts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { apiRequest } from './api-client';
 
@@ -37,10 +37,12 @@ export function useRequireUser(): { user: TSessionUser | undefined; isError: boo
   const navigate = useNavigate();
   const location = useLocation();
   const signedOut = session.isSuccess && session.data.user === null;
+  // Once: a page that is fading out (page transitions) still sees the new address, which is /auth itself.
+  const redirected = useRef(false);
   useEffect(() => {
-    if (signedOut) {
-      navigate(href('auth', { next: location.pathname + location.search }), { replace: true });
-    }
+    if (!signedOut || redirected.current) return;
+    redirected.current = true;
+    navigate(href('auth', { next: location.pathname + location.search }), { replace: true });
   }, [signedOut, navigate, location.pathname, location.search]);
   return { user: session.data?.user ?? undefined, isError: session.isError };
 }

@@ -1,0 +1,89 @@
+import { ApiError, apiRequest } from '@client/lib/api-client';
+import type {
+  TDeleteAccount,
+  TRequestPasswordReset,
+  TResetPassword,
+  TSignIn,
+  TSignUp,
+  ZRevokeOthersResult,
+  ZSignInResult,
+  ZSignUpResult,
+} from '@shared/schemas/accounts';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { exportFileName } from '../export-file';
+
+/** The accounts API (`/api/account/*`, contract in shared/schemas/accounts.ts). */
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: (body: TSignIn) =>
+      apiRequest<z.infer<typeof ZSignInResult>>('/account/sign-in', { method: 'POST', body }),
+  });
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (body: TSignUp) =>
+      apiRequest<z.infer<typeof ZSignUpResult>>('/account/sign-up', { method: 'POST', body }),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: TRequestPasswordReset) =>
+      apiRequest('/account/password-reset', { method: 'POST', body }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: TResetPassword) =>
+      apiRequest('/account/password-reset/confirm', { method: 'POST', body }),
+  });
+}
+
+export function useSignOut() {
+  return useMutation({
+    mutationFn: () => apiRequest('/account/sign-out', { method: 'POST' }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<z.infer<typeof ZRevokeOthersResult>>('/account/sessions/revoke-others', { method: 'POST' }),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: TDeleteAccount) => apiRequest('/account', { method: 'DELETE', body }),
+  });
+}
+
+export type AccountExport = { blob: Blob; fileName: string };
+
+/** GET /api/account/export: the JSON file of everything stored about the user, as the server names it. */
+async function fetchAccountExport(): Promise<AccountExport> {
+  let response: Response;
+  try {
+    response = await fetch('/api/account/export', { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
+    const code =
+      typeof payload === 'object' && payload !== null && 'error' in payload
+        ? String((payload as { error?: { code?: unknown } }).error?.code ?? 'unknown')
+        : 'unknown';
+    throw new ApiError(response.status, code);
+  }
+  const blob = await response.blob();
+  return { blob, fileName: exportFileName(response.headers.get('Content-Disposition'), new Date()) };
+}
+
+export function useExportAccount() {
+  return useMutation({ mutationFn: fetchAccountExport });
+}

@@ -1,0 +1,139 @@
+import { toLocale } from '@shared/domain/locale';
+import type { TSessionUser } from '@shared/schemas/accounts';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignIn, useSignUp } from '../api/account';
+import {
+  type AuthField,
+  type AuthMode,
+  checkCredentials,
+  type FieldProblem,
+  problemOfError,
+} from '../auth-checks';
+import { EmailField, PasswordField } from './auth-fields';
+import { FormFooter, useAuthErrorToast } from './auth-ui';
+
+/**
+ * The one form for signing in and signing up (spec §2 "/auth"): e-mail, password and, for sign-up, the
+ * confirmation. Checked in the order of spec §5 before anything is sent; the first problem is shown next to
+ * its field, which gets focus. Server answers are shown the same way, with the spec's toast.
+ */
+export function CredentialsForm({
+  mode,
+  email,
+  onEmailChange,
+  onSignedIn,
+  onSignedUp,
+  onForgot,
+}: {
+  mode: AuthMode;
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSignedIn: (user: TSessionUser) => void;
+  onSignedUp: () => void;
+  onForgot: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const pending = signIn.isPending || signUp.isPending;
+  const toastError = useAuthErrorToast();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+  };
+
+  const show = (next: FieldProblem) => {
+    setProblem(next);
+    if (next.field !== 'form') refs[next.field].current?.focus();
+  };
+  const errorOf = (field: AuthField) => (problem?.field === field ? t(problem.message) : undefined);
+  const clearErrorOf = (field: AuthField) => {
+    if (problem?.field === field || problem?.field === 'form') setProblem(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const check = checkCredentials({ mode, email, password, confirm });
+    if (!check.ok) {
+      show(check.problem);
+      if (check.problem.field === 'confirm') toastError(check.problem);
+      return;
+    }
+    setProblem(null);
+    const body = { ...check.value, language: toLocale(i18n.language) };
+    const onError = (error: unknown) => {
+      const next = problemOfError(error);
+      show(next);
+      toastError(next);
+    };
+    if (mode === 'signIn') {
+      signIn.mutate(body, { onSuccess: ({ user }) => onSignedIn(user), onError });
+    } else {
+      signUp.mutate(body, { onSuccess: onSignedUp, onError });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className="space-y-5">
+        <EmailField
+          value={email}
+          onValueChange={(value) => {
+            onEmailChange(value);
+            clearErrorOf('email');
+          }}
+          error={errorOf('email')}
+          inputRef={refs.email}
+        />
+        <PasswordField
+          label={t('auth.password.label')}
+          hint={mode === 'signUp' ? t('auth.password.hint') : undefined}
+          name="password"
+          autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            clearErrorOf('password');
+          }}
+          error={errorOf('password')}
+          inputRef={refs.password}
+        />
+        {mode === 'signIn' && (
+          <div className="-mt-2 flex justify-end">
+            <button
+              type="button"
+              onClick={onForgot}
+              className="rounded-md text-sm font-medium text-accent underline-offset-4 hover:underline"
+            >
+              {t('auth.forgot')}
+            </button>
+          </div>
+        )}
+        {mode === 'signUp' && (
+          <PasswordField
+            label={t('auth.confirmPassword.label')}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            onValueChange={(value) => {
+              setConfirm(value);
+              clearErrorOf('confirm');
+            }}
+            error={errorOf('confirm')}
+            inputRef={refs.confirm}
+          />
+        )}
+      </div>
+
+      <FormFooter error={errorOf('form')} pending={pending}>
+        {t(mode === 'signIn' ? 'auth.submit.signIn' : 'auth.submit.signUp')}
+      </FormFooter>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+/** A date as YYYY-MM-DD in the browser's own time zone (the day the person sees on their calendar). */
+function localIsoDate(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Keeps a file name to one safe segment: no folders, no control characters, no leading dots. */
+function safeFileName(name: string): string | null {
+  const cleaned = name
+    .replace(/[/\\:*?"<>|\p{Cc}]/gu, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  return cleaned === '' ? null : cleaned;
+}
+
+/**
+ * The name to save an export under: the server's from `Content-Disposition` (RFC 6266: `filename*` with its
+ * UTF-8 encoding wins over `filename`), else `mirror-export-YYYY-MM-DD.json`.
+ */
+export function exportFileName(contentDisposition: string | null, now: Date): string {
+  const fallback = `mirror-export-${localIsoDate(now)}.json`;
+  if (!contentDisposition) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/i.exec(contentDisposition)?.[1];
+  if (extended) {
+    try {
+      const name = safeFileName(decodeURIComponent(extended.trim()));
+      if (name) return name;
+    } catch {
+      // A broken percent-encoding: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(contentDisposition);
+  const value = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return (value && safeFileName(value)) || fallback;
+}
+
+/** Hands a file to the browser's download (an object URL on a temporary link). Call from an event handler. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled; some browsers read the URL asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
