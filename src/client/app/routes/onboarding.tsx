@@ -1,2 +1,64 @@
-// Replaced by the real page in this change.
-export { Component } from './coming-soon';
+import { PageHeader } from '@client/components/page-header';
+import { Card } from '@client/components/ui/card';
+import { profileQuery } from '@client/features/journal/api/journal';
+import { LoadFailed } from '@client/features/journal/components/load-failed';
+import { OnboardingFlow } from '@client/features/journal/components/onboarding-flow';
+import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-redirects';
+import { useRequireUser } from '@client/lib/session';
+import { href } from '@shared/routes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+function OnboardingSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true" className="mx-auto w-full max-w-2xl px-5 pt-6 pb-16 sm:px-6 sm:pt-12">
+      <span className="sr-only" role="status">
+        {t('onboarding.loading')}
+      </span>
+      <div className="h-4 w-48 animate-pulse rounded bg-surface-sunken" />
+      <div className="mt-6 h-2 w-full animate-pulse rounded-full bg-surface-sunken" />
+      <Card className="mt-8 space-y-4 p-6 sm:p-10">
+        <div className="h-8 w-3/4 animate-pulse rounded bg-surface-sunken" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-surface-sunken" />
+        <div className="mt-6 h-40 animate-pulse rounded-2xl bg-surface-sunken" />
+      </Card>
+    </div>
+  );
+}
+
+/** Onboarding (spec §2 "/onboarding"): signed-in people without a finished profile answer six questions. */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useRequireUser();
+  const profile = useQuery({ ...profileQuery, enabled: user !== undefined });
+  const redirecting = useJournalRedirects(profile.error);
+  const completed = Boolean(profile.data?.onboardingCompletedAt);
+
+  useEffect(() => {
+    if (completed) navigate(href('dashboard'), { replace: true });
+  }, [completed, navigate]);
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <PageHeader />
+      {profile.isError && !redirecting ? (
+        <div className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-6 pb-16">
+          <LoadFailed
+            message={t('onboarding.loadError')}
+            retryLabel={t('onboarding.retry')}
+            onRetry={() => void profile.refetch()}
+            retrying={profile.isFetching}
+          />
+        </div>
+      ) : profile.data && !completed ? (
+        <OnboardingFlow savedAnswers={profile.data.answers} />
+      ) : (
+        <OnboardingSkeleton />
+      )}
+    </div>
+  );
+}

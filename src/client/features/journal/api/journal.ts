@@ -1,0 +1,167 @@
+import { ApiError, apiRequest } from '@client/lib/api-client';
+import type { TLocale } from '@shared/domain/locale';
+import type {
+  TChooseLane,
+  TCompleteOnboarding,
+  TDashboard,
+  TDayReflection,
+  TEntry,
+  TIME_ZONE_HEADER,
+  TProfile,
+  TSaveAnswers,
+  TSaveEntry,
+} from '@shared/schemas/journal';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * The weekly-cycle API (`/api/journal/*`, contract in shared/schemas/journal.ts). Every request carries the
+ * browser's time zone, from which the server works out the user's "today".
+ */
+
+// The schema module holds zod, so only its type is imported; the type pins this literal to the contract.
+const timeZoneHeader: typeof TIME_ZONE_HEADER = 'X-Time-Zone';
+
+function timeZoneHeaders(): Record<string, string> {
+  const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  return timeZone ? { [timeZoneHeader]: timeZone } : {};
+}
+
+type JournalRequest = {
+  method?: 'GET' | 'POST' | 'PUT';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function journalRequest<T = void>(path: string, options: JournalRequest = {}): Promise<T> {
+  return apiRequest<T>(`/journal${path}`, { ...options, headers: timeZoneHeaders() });
+}
+
+/**
+ * Browsers cap what keepalive requests may carry in flight at 64 KiB; a bigger body goes as a normal
+ * request (the reflection page keeps a draft in session storage for that case).
+ */
+const KEEPALIVE_BODY_LIMIT = 60_000;
+
+/**
+ * A write that should outlive the page: sent when the page is hidden or closed, so the last words typed
+ * reach the server even if the tab is discarded. Rejects with an ApiError like `apiRequest`.
+ */
+async function journalKeepalive(path: string, method: 'PUT', body: unknown): Promise<void> {
+  const json = JSON.stringify(body);
+  let response: Response;
+  try {
+    response = await fetch(`/api/journal${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...timeZoneHeaders() },
+      body: json,
+      credentials: 'same-origin',
+      keepalive: new Blob([json]).size <= KEEPALIVE_BODY_LIMIT,
+    });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  if (!response.ok) throw new ApiError(response.status, 'unknown');
+}
+
+/** A write that can go either way: `keepalive` when the page is being hidden or closed. */
+export type SendMode = { keepalive?: boolean };
+
+export const journalKeys = {
+  all: ['journal'] as const,
+  profile: ['journal', 'profile'] as const,
+  dashboard: ['journal', 'dashboard'] as const,
+  day: (day: number, locale: TLocale) => ['journal', 'day', day, locale] as const,
+};
+
+/**
+ * 4xx answers (signed out, locked, onboarding first) are answers, not hiccups: asking again gives the same.
+ * Anything else is tried once more.
+ */
+function retryTransient(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export const profileQuery = queryOptions({
+  queryKey: journalKeys.profile,
+  queryFn: ({ signal }) => journalRequest<TProfile>('/profile', { signal }),
+  retry: retryTransient,
+});
+
+export const dashboardQuery = queryOptions({
+  queryKey: journalKeys.dashboard,
+  queryFn: ({ signal }) => journalRequest<TDashboard>('/dashboard', { signal }),
+  retry: retryTransient,
+  // Opening a day or saving one changes statuses and progress: show the cache, then ask again.
+  staleTime: 0,
+});
+
+export function dayReflectionQuery(day: number, locale: TLocale) {
+  return queryOptions({
+    queryKey: journalKeys.day(day, locale),
+    queryFn: ({ signal }) => journalRequest<TDayReflection>(`/days/${day}?locale=${locale}`, { signal }),
+    retry: retryTransient,
+    // Forgotten as soon as the page closes: coming back must show what was saved since, not a cached text.
+    gcTime: 0,
+  });
+}
+
+/**
+ * The onboarding autosave: the whole answers array, merged on the server. The cached profile follows, so
+ * coming back to the page resumes with what was saved, not with what was loaded first.
+ */
+export function useSaveOnboardingAnswers() {
+  const queryClient = useQueryClient();
+  return async (answers: string[], mode: SendMode = {}): Promise<void> => {
+    const body: TSaveAnswers = { answers };
+    if (mode.keepalive) await journalKeepalive('/onboarding/answers', 'PUT', body);
+    else await journalRequest('/onboarding/answers', { method: 'PUT', body });
+    queryClient.setQueryData(journalKeys.profile, (profile) => profile && { ...profile, answers });
+  };
+}
+
+export function useCompleteOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCompleteOnboarding) =>
+      journalRequest<TProfile>('/onboarding/complete', { method: 'POST', body }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(journalKeys.profile, profile);
+      void queryClient.invalidateQueries({ queryKey: journalKeys.dashboard });
+    },
+  });
+}
+
+/**
+ * Saves a day's text (autosave and the save button). Answers the stored entry, or nothing when sent with
+ * keepalive (the page is going away and does not read the answer).
+ */
+export async function saveDayEntry(
+  day: number,
+  contentText: string,
+  mode: SendMode = {},
+): Promise<TEntry | undefined> {
+  const body: TSaveEntry = { contentText };
+  if (mode.keepalive) {
+    await journalKeepalive(`/days/${day}`, 'PUT', body);
+    return undefined;
+  }
+  return journalRequest<TEntry>(`/days/${day}`, { method: 'PUT', body });
+}
+
+export function useAnotherPrompt(day: number, locale: TLocale) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      journalRequest<TDayReflection>(`/days/${day}/another-prompt?locale=${locale}`, { method: 'POST' }),
+    onSuccess: (reflection) => queryClient.setQueryData(journalKeys.day(day, locale), reflection),
+  });
+}
+
+export function useChooseLane() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChooseLane) => journalRequest<TDashboard>('/lane', { method: 'POST', body }),
+    onSuccess: (dashboard) => queryClient.setQueryData(journalKeys.dashboard, dashboard),
+  });
+}
