@@ -1,0 +1,113 @@
+import type { APIRequestContext } from '@playwright/test';
+import en from '../../src/shared/i18n/en.json' with { type: 'json' };
+import { linkFrom, waitForMail } from '../fixtures/mailbox';
+import { expect, expectAccessible, test } from '../fixtures/test';
+
+/**
+ * The edges of the account pages (issue 4): what the form refuses, the password reset by e-mail, and pages
+ * that need a signed-in person, a completed onboarding or an open day.
+ */
+const PASSWORD = 'quiet harbour lanterns';
+
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@example.com`;
+
+/** An account with a confirmed address, made through the API as the sign-up form would. */
+async function verifiedAccount(request: APIRequestContext, clientAddress: string, email: string) {
+  const headers = { 'x-forwarded-for': clientAddress };
+  const signUp = await request.post('/api/account/sign-up', {
+    headers,
+    data: { email, password: PASSWORD, language: 'en' },
+  });
+  expect(signUp.status()).toBe(201);
+  const verify = linkFrom(await waitForMail(email), '/api/auth/verify-email');
+  const confirmed = await request.get(`${verify.pathname}${verify.search}`, { headers, maxRedirects: 0 });
+  expect(confirmed.status()).toBe(302);
+}
+
+async function signIn(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.getByLabel(en['auth.email.label']).fill(email);
+  await page.getByLabel(en['auth.password.label'], { exact: true }).fill(password);
+  await page.getByRole('button', { name: en['auth.submit.signIn'] }).click();
+}
+
+test.describe('the sign-up form', () => {
+  test.use({ expectedConsoleError: /status of 400/ });
+
+  test('says when the passwords differ, and refuses the most common passwords', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: en['auth.toggle.toSignUp'] }).click();
+    await page.getByLabel(en['auth.email.label']).fill(uniqueEmail('form'));
+    await page.getByLabel(en['auth.password.label'], { exact: true }).fill(PASSWORD);
+    await page.getByLabel(en['auth.confirmPassword.label']).fill(`${PASSWORD}!`);
+    await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
+    await expect(page.getByText(en['auth.error.passwordsMismatch.title'])).toBeVisible();
+    await expect(page.getByText(en['auth.error.passwordsMismatch.body']).first()).toBeVisible();
+
+    await page.getByLabel(en['auth.password.label'], { exact: true }).fill('qwerty123');
+    await page.getByLabel(en['auth.confirmPassword.label']).fill('qwerty123');
+    await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
+    await expect(page.getByRole('main').getByText(en['errors.password_common'])).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test('a forgotten password is reset through the link in the e-mail', async ({ page, clientAddress }) => {
+  const email = uniqueEmail('reset');
+  await verifiedAccount(page.request, clientAddress, email);
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: en['auth.forgot'] }).click();
+  await page.getByLabel(en['auth.email.label']).fill(email);
+  await page.getByRole('button', { name: en['auth.reset.request.submit'] }).click();
+  await expect(page.getByText(en['auth.reset.request.sent'])).toBeVisible();
+
+  const mail = await waitForMail(email);
+  expect(mail.subject).not.toBe('');
+  const reset = linkFrom(mail, '/auth');
+  expect(reset.searchParams.get('reset')).toBeTruthy();
+  await page.goto(`${reset.pathname}${reset.search}`);
+  const fresh = 'a brand new harbour light';
+  await page.getByLabel(en['auth.reset.form.password'], { exact: true }).fill(fresh);
+  await page.getByLabel(en['auth.confirmPassword.label']).fill(fresh);
+  await page.getByRole('button', { name: en['auth.reset.form.submit'] }).click();
+  await expect(page.getByText(en['auth.reset.form.done'])).toBeVisible();
+
+  await signIn(page, email, fresh);
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test.describe('pages that need more than a visitor', () => {
+  test.use({ expectedConsoleError: /status of (403|409)/ });
+
+  test('send a visitor to sign in and back, a new account to onboarding, and keep later days closed', async ({
+    page,
+    clientAddress,
+  }) => {
+    const email = uniqueEmail('guard');
+    await verifiedAccount(page.request, clientAddress, email);
+
+    // Signed out: to /auth, and after signing in on to the page that was asked for.
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/auth\?next=%2Fsettings$/);
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/settings$/);
+
+    // Before onboarding, the dashboard sends the person there.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/onboarding$/);
+
+    // The app lives on a Thursday (playwright.config.ts): day 6 is not open yet.
+    const completed = await page.request.post('/api/journal/onboarding/complete', {
+      data: { answers: ['Sam', 'trust', 'listening', 'my friends', 'support', 'saying no'] },
+    });
+    expect(completed.status()).toBe(200);
+    await page.goto('/reflect/day/6');
+    await expect(page.getByText(en['reflection.locked'])).toBeVisible();
+    await expect(page.getByText(en['reflection.lockedBody'])).toBeVisible();
+
+    // A day that does not exist is not found.
+    const response = await page.request.get('/reflect/day/8');
+    expect(response.status()).toBe(404);
+  });
+});
