@@ -1,6 +1,6 @@
+import { BackToDashboard } from '@client/components/back-to-dashboard';
 import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
-import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { dashboardQuery, useChooseLane } from '@client/features/journal/api/journal';
 import { LaneCard } from '@client/features/journal/components/lane-card';
@@ -15,27 +15,10 @@ import { toast } from '@client/lib/toast';
 import { CHOOSE_LANE_DAY, LANE_DAY, LANE_IDS, LANES, type Lane } from '@shared/domain/journal';
 import { href } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-
-function BackLink({ variant }: { variant: 'ghost' | 'secondary' }) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      asChild
-      variant={variant}
-      size={variant === 'ghost' ? 'sm' : 'md'}
-      className={variant === 'ghost' ? '-ml-3' : undefined}
-    >
-      <Link to={href('dashboard')}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('lane.back')}
-      </Link>
-    </Button>
-  );
-}
+import { useNavigate } from 'react-router';
 
 function LanesSkeleton() {
   const { t } = useTranslation();
@@ -100,7 +83,7 @@ export function Component() {
         }
         title={t('lane.locked')}
         body={t('reflection.lockedBody')}
-        actions={<BackLink variant="secondary" />}
+        actions={<BackToDashboard variant="secondary" label={t('lane.back')} />}
       />
     );
   }
@@ -110,7 +93,7 @@ export function Component() {
     <div className="flex flex-1 flex-col">
       <PageHeader />
       <div className="mx-auto w-full max-w-6xl px-5 pt-2 pb-16 sm:px-8">
-        <BackLink variant="ghost" />
+        <BackToDashboard label={t('lane.back')} />
         <header className="mt-6 mb-10 max-w-2xl">
           <h1 className="font-display text-4xl font-semibold text-balance sm:text-5xl">{t('lane.title')}</h1>
           <p className="mt-3 text-lg text-fg-muted text-pretty">{t('lane.subtitle')}</p>

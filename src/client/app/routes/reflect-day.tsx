@@ -1,6 +1,6 @@
+import { BackToDashboard } from '@client/components/back-to-dashboard';
 import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
-import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { dayReflectionQuery } from '@client/features/journal/api/journal';
 import { LoadFailed } from '@client/features/journal/components/load-failed';
@@ -14,22 +14,10 @@ import { CHOOSE_LANE_DAY } from '@shared/domain/journal';
 import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
-
-function BackToDashboard() {
-  const { t } = useTranslation();
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-3">
-      <Link to={href('dashboard')}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('reflection.back')}
-      </Link>
-    </Button>
-  );
-}
+import { Navigate, useParams } from 'react-router';
 
 function ReflectionSkeleton() {
   const { t } = useTranslation();
@@ -93,14 +81,7 @@ function DayReflection({ day }: { day: number }) {
         }
         title={t('reflection.locked')}
         body={t('reflection.lockedBody')}
-        actions={
-          <Button asChild variant="secondary">
-            <Link to={href('dashboard')}>
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              {t('reflection.back')}
-            </Link>
-          </Button>
-        }
+        actions={<BackToDashboard variant="secondary" label={t('reflection.back')} />}
       />
     );
   }
@@ -110,7 +91,7 @@ function DayReflection({ day }: { day: number }) {
     <div className="flex flex-1 flex-col">
       <PageHeader />
       <div className="mx-auto w-full max-w-3xl px-5 pt-2 pb-16 sm:px-8">
-        <BackToDashboard />
+        <BackToDashboard label={t('reflection.back')} />
         <header className="mt-6 mb-8">
           <p className="font-display text-sm font-semibold tracking-[0.2em] text-accent uppercase">
             {t('reflection.day', { day })}

@@ -1,3 +1,4 @@
+import { BackToDashboard } from '@client/components/back-to-dashboard';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -12,12 +13,9 @@ import { settingsQueryOptions } from '@client/features/settings/api/settings';
 import { DeleteDataDialog } from '@client/features/settings/components/delete-data-dialog';
 import { PreferencesForm } from '@client/features/settings/components/preferences-form';
 import { useRequireUser, useSession } from '@client/lib/session';
-import { href } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 function Section({ title, tone, children }: { title: string; tone?: 'danger'; children: ReactNode }) {
   const headingId = useId();
@@ -131,12 +129,7 @@ export function Component() {
     <div className="flex flex-1 flex-col">
       <PageHeader actions={user ? <SignOutButton /> : null} />
       <div className="mx-auto w-full max-w-2xl px-5 pt-2 pb-16 sm:px-6">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to={href('dashboard')}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {t('settings.back')}
-          </Link>
-        </Button>
+        <BackToDashboard label={t('settings.back')} />
         <h1 className="mt-4 font-display text-4xl font-semibold sm:text-5xl">{t('settings.title')}</h1>
         <p className="mt-3 text-lg text-fg-muted">{t('settings.subtitle')}</p>
         <div className="mt-10">{body}</div>
