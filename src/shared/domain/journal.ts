@@ -76,24 +76,37 @@ export function topicMessageKey(topic: string): `topics.${string}` {
 /** A calendar date, `yyyy-MM-dd`. */
 export type IsoDate = string;
 
-export function isValidTimeZone(timeZone: string): boolean {
-  if (!timeZone || timeZone.length > 64) return false;
+/** One formatter per zone: creating an `Intl.DateTimeFormat` costs far more than using one. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat | null>();
+const MAX_CACHED_ZONES = 1000;
+
+const dateParts = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const UTC_FORMATTER = dateParts('UTC');
+
+function dateFormatter(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = dateFormatters.get(timeZone);
+  if (formatter !== undefined) return formatter;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    formatter = dateParts(timeZone);
   } catch {
-    return false;
+    formatter = null;
   }
+  // Zones come from requests: keep the cache bounded (there are only a few hundred real ones).
+  if (dateFormatters.size >= MAX_CACHED_ZONES) dateFormatters.clear();
+  dateFormatters.set(timeZone, formatter);
+  return formatter;
 }
 
-/** The date and ISO weekday (Monday 1 … Sunday 7) it is at `now` in `timeZone`. */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!timeZone || timeZone.length > 64) return false;
+  return dateFormatter(timeZone) !== null;
+}
+
+/** The date and ISO weekday (Monday 1 … Sunday 7) it is at `now` in `timeZone` (UTC when it is not valid). */
 export function localDay(now: Date, timeZone: string): { date: IsoDate; isoWeekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const formatter = (isValidTimeZone(timeZone) ? dateFormatter(timeZone) : null) ?? UTC_FORMATTER;
+  const parts = formatter.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
   return { date, isoWeekday: isoWeekdayOf(date) };

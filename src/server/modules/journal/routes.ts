@@ -29,7 +29,6 @@ import {
   saveDay,
   saveOnboardingAnswers,
   saveSettings,
-  syncTimeZone,
 } from './service';
 
 const TAGS = ['journal'];
@@ -178,16 +177,16 @@ function reportedTimeZone(c: Context<AppEnv>): string | undefined {
 
 export function journalRoutes(deps: JournalDeps) {
   const router = createApiRouter();
-  // Every journal route is the signed-in user's own: refuse without a session before anything else, and keep
-  // the time zone the browser reports.
+  // Every journal route is the signed-in user's own: refuse without a session before anything else. The time
+  // zone the browser reports is kept when the profile is read (or written).
   router.use('/journal/*', async (c, next) => {
-    const user = currentUser(c);
-    const zone = reportedTimeZone(c);
-    if (zone) await syncTimeZone(deps.db, user.id, zone);
+    currentUser(c);
     await next();
   });
+  /** The journal's dependencies for this request, with the zone the browser reported. */
+  const withZone = (c: Context<AppEnv>): JournalDeps => ({ ...deps, timeZone: reportedTimeZone(c) });
   return router
-    .openapi(profileRoute, async (c) => c.json(await getProfile(deps.db, currentUser(c).id), 200))
+    .openapi(profileRoute, async (c) => c.json(await getProfile(withZone(c), currentUser(c).id), 200))
     .openapi(saveAnswersRoute, async (c) => {
       const { answers } = c.req.valid('json');
       await saveOnboardingAnswers(deps, {
@@ -207,31 +206,39 @@ export function journalRoutes(deps: JournalDeps) {
       return c.json(profile, 200);
     })
     .openapi(dashboardRoute, async (c) => {
-      const outcome = await getDashboard(deps, currentUser(c).id);
+      const outcome = await getDashboard(withZone(c), currentUser(c).id);
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(openDayRoute, async (c) => {
       const { day } = c.req.valid('param');
       const { locale } = c.req.valid('query');
-      const outcome = await openDay(deps, { userId: currentUser(c).id, day: Number(day), locale });
+      const outcome = await openDay(withZone(c), { userId: currentUser(c).id, day: Number(day), locale });
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(saveDayRoute, async (c) => {
       const { day } = c.req.valid('param');
       const { contentText } = c.req.valid('json');
-      const outcome = await saveDay(deps, { userId: currentUser(c).id, day: Number(day), contentText });
+      const outcome = await saveDay(withZone(c), {
+        userId: currentUser(c).id,
+        day: Number(day),
+        contentText,
+      });
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(anotherPromptRoute, async (c) => {
       const { day } = c.req.valid('param');
       const { locale } = c.req.valid('query');
-      const outcome = await replacePrompt(deps, { userId: currentUser(c).id, day: Number(day), locale });
+      const outcome = await replacePrompt(withZone(c), {
+        userId: currentUser(c).id,
+        day: Number(day),
+        locale,
+      });
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(laneRoute, async (c) => {
       const { lane } = c.req.valid('json');
       // The schema admits only LANE_IDS; the shared enum widens its type to string.
-      const outcome = await chooseLane(deps, { userId: currentUser(c).id, lane: lane as Lane });
+      const outcome = await chooseLane(withZone(c), { userId: currentUser(c).id, lane: lane as Lane });
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(getSettingsRoute, async (c) => c.json(await getSettings(deps.db, currentUser(c).id), 200))

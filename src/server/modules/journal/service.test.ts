@@ -101,7 +101,7 @@ describe('onboarding', () => {
   it('merges autosaved answers by position and resumes them', async () => {
     const userId = await addUser();
     await saveOnboardingAnswers(deps, { userId, answers: ['Anna', 'trust'], timeZone: undefined });
-    expect((await getProfile(database.db, userId)).answers).toEqual(['Anna', 'trust']);
+    expect((await getProfile(deps, userId)).answers).toEqual(['Anna', 'trust']);
 
     await saveOnboardingAnswers(deps, {
       userId,
@@ -109,7 +109,7 @@ describe('onboarding', () => {
       timeZone: undefined,
     });
     await saveOnboardingAnswers(deps, { userId, answers: ['Anne'], timeZone: undefined });
-    const profile = await getProfile(database.db, userId);
+    const profile = await getProfile(deps, userId);
     expect(profile.answers).toEqual(['Anne', 'honesty', 'listening']);
     expect(profile.onboardingCompletedAt).toBeNull();
     expect(profile.firstName).toBeNull();
@@ -146,7 +146,7 @@ describe('onboarding', () => {
       aiEnabled: false,
       reminderTime: DEFAULT_REMINDER_TIME,
     });
-    expect(await getProfile(database.db, userId)).toEqual(profile);
+    expect(await getProfile(deps, userId)).toEqual(profile);
   });
 
   it('analyses German answers', async () => {
@@ -186,7 +186,7 @@ describe('onboarding', () => {
 
   it('gives the empty defaults for a user without a profile and writes nothing', async () => {
     const userId = await addUser();
-    expect(await getProfile(database.db, userId)).toEqual({
+    expect(await getProfile(deps, userId)).toEqual({
       firstName: null,
       onboardingCompletedAt: null,
       answers: [],
@@ -553,7 +553,7 @@ describe('settings', () => {
       timeZone: undefined,
     });
     expect(await getSettings(database.db, userId)).toEqual({ aiEnabled: true, reminderTime: '19:30' });
-    const profile = await getProfile(database.db, userId);
+    const profile = await getProfile(deps, userId);
     expect(profile).toMatchObject({
       firstName: 'Anna',
       answers: ENGLISH_ANSWERS,
@@ -568,7 +568,7 @@ describe('settings', () => {
       settings: { aiEnabled: false, reminderTime: '07:05' },
       timeZone: 'Europe/Berlin',
     });
-    expect(await getProfile(database.db, userId)).toMatchObject({
+    expect(await getProfile(deps, userId)).toMatchObject({
       reminderTime: '07:05',
       timeZone: 'Europe/Berlin',
       onboardingCompletedAt: null,
@@ -580,7 +580,7 @@ describe('time zone', () => {
   it('is updated on an existing profile and never creates one', async () => {
     const userId = await onboardedUser();
     await syncTimeZone(database.db, userId, 'America/New_York');
-    expect((await getProfile(database.db, userId)).timeZone).toBe('America/New_York');
+    expect((await getProfile(deps, userId)).timeZone).toBe('America/New_York');
     const newcomer = await addUser();
     await syncTimeZone(database.db, newcomer, 'Europe/Berlin');
     expect(await database.db.select().from(profiles).where(eq(profiles.userId, newcomer))).toEqual([]);

@@ -23,7 +23,11 @@ import type { Clock } from '../../lib/clock';
 import { translate } from '../site/service';
 import { counterpartKey, libraryId } from './prompts';
 
-export type JournalDeps = { db: Database; clock: Clock };
+/**
+ * What the journal works with. `timeZone` is the valid zone the browser reported with this request, if any:
+ * loading the profile keeps it (decision 015), so a changed zone costs a write and an unchanged one nothing.
+ */
+export type JournalDeps = { db: Database; clock: Clock; timeZone?: string };
 
 /** A refusal the API answers with its error code (409 onboarding_required, 403 day_locked). */
 export type JournalErrorCode = Extract<TApiErrorCode, 'onboarding_required' | 'day_locked'>;
@@ -72,9 +76,18 @@ async function findProfile(db: DbExecutor, userId: string): Promise<ProfileRow |
   return row;
 }
 
+/** The profile, with the reported time zone kept when it differs from the stored one. */
+async function loadProfile(deps: JournalDeps, userId: string): Promise<ProfileRow | undefined> {
+  const row = await findProfile(deps.db, userId);
+  const { timeZone } = deps;
+  if (!row || !timeZone || row.timeZone === timeZone) return row;
+  await syncTimeZone(deps.db, userId, timeZone);
+  return { ...row, timeZone };
+}
+
 /** GET /api/journal/profile: without a row, the empty defaults (nothing is written). */
-export async function getProfile(db: DbExecutor, userId: string): Promise<TProfile> {
-  return toProfile(await findProfile(db, userId));
+export async function getProfile(deps: JournalDeps, userId: string): Promise<TProfile> {
+  return toProfile(await loadProfile(deps, userId));
 }
 
 /**
@@ -235,7 +248,7 @@ async function loadCycle(
   deps: JournalDeps,
   userId: string,
 ): Promise<JournalOutcome<Cycle, 'onboarding_required'>> {
-  const profile = await findProfile(deps.db, userId);
+  const profile = await loadProfile(deps, userId);
   if (!profile?.onboardingCompletedAt) return { ok: false, error: 'onboarding_required' };
   const now = deps.clock.now();
   const today = localDay(now, profile.timeZone);

@@ -1,0 +1,414 @@
+// The signed-in weekly cycle (issue 4): the dashboard, the 2-second autosave of a day's reflection and
+// sign-in, for 50 verified, onboarded users created through the real API, next to GET /api/health of the same
+// app (the framework floor). Runs on the embedded PGlite, then, when PostgreSQL server binaries are installed,
+// again on a throwaway cluster (scripts/with-postgres.mjs); results named `… (PostgreSQL)`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureBuild, measuredSeconds, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { runLoad } from './support/load.mjs';
+import { describeExit, startNode } from './support/processes.mjs';
+import { reportResult } from './support/result.mjs';
+
+const BENCH = path.basename(import.meta.filename);
+const POSTGRES_FLAG = '--postgres';
+const SKIPPED = 77;
+const CONNECTIONS = 20;
+const WARMUP_SECONDS = 2;
+const USERS = 50;
+// Sign-up hashes the password (scrypt, in libuv's thread pool), so a few at a time is as fast as it gets.
+const SETUP_CONCURRENCY = 5;
+const PASSWORD = 'bench harbour lanterns 42';
+const TIME_ZONE = 'Europe/Berlin';
+const MAIL_TIMEOUT_MS = 10_000;
+const ANSWERS = [
+  'Alex',
+  'Being trusted, and someone who listens when I talk',
+  'Honest conversation and a little space of my own',
+  'With my oldest friend, where I feel accepted as I am',
+  'At home on a slow Sunday, when nobody is in a hurry',
+  'Asking for closeness when I need it, and saying no',
+];
+// About 400 characters, as a day's reflection a few sentences in.
+const REFLECTION =
+  'This week started slowly. On Monday I noticed how often I wait for others to name what they need before ' +
+  'I say anything about what I need myself. Today I tried it the other way round: I told M. that I was ' +
+  'tired and wanted a quiet evening, and nothing bad happened. It felt strange, almost rude, and then it ' +
+  'felt like relief. I want to remember that feeling next time I catch myself agreeing to something I ' +
+  'do not want.';
+
+/** A client address of its own for each setup request's user (sign-up allows 5 per hour per address). */
+function setupAddress(index) {
+  return `198.18.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/** A client address never used before in this run, so no sign-in limit (per address, per address+user) fires. */
+function loadAddress(n) {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** A request to the app as the setup makes it: JSON body, the app's own Origin, a client address. */
+async function call(app, method, urlPath, { body, cookie, ip, journal = false, redirect = 'follow' } = {}) {
+  const headers = { origin: app.url };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = cookie;
+  if (ip) headers['x-forwarded-for'] = ip;
+  if (journal) headers['x-time-zone'] = TIME_ZONE;
+  const response = await fetch(`${app.url}${urlPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text };
+}
+
+async function expectStatus(app, what, method, urlPath, status, options) {
+  const response = await call(app, method, urlPath, options);
+  if (response.status !== status) {
+    throw new Error(
+      `${what}: ${method} ${urlPath} answered ${response.status} ${response.text.slice(0, 300)}`,
+    );
+  }
+  return response;
+}
+
+/** The body of an .eml with quoted-printable soft line breaks and `=3D` undone. */
+function decodeQuotedPrintable(text) {
+  return text.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+}
+
+/** The path of the verification link in the newest e-mail to `email` in DATA_DIR/mail, waiting for it. */
+async function verificationPath(mailDir, email) {
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(mailDir)
+      ? fs
+          .readdirSync(mailDir)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
+    for (const name of files) {
+      const raw = fs.readFileSync(path.join(mailDir, name), 'utf8');
+      const headerEnd = raw.search(/\r?\n\r?\n/);
+      const to = /^To:\s*(.*)$/im.exec(raw.slice(0, headerEnd))?.[1] ?? '';
+      if (!to.toLowerCase().includes(email)) continue;
+      const link = /\/api\/auth\/verify-email\?[^\s"'<>]+/.exec(decodeQuotedPrintable(raw))?.[0];
+      if (!link) throw new Error(`the e-mail to ${email} (${name}) has no verification link`);
+      return link.replaceAll('&amp;', '&');
+    }
+    await sleep(50);
+  }
+  throw new Error(`no verification e-mail to ${email} in ${mailDir} within ${MAIL_TIMEOUT_MS / 1000} s`);
+}
+
+/** `name=value` of every cookie the response sets, for a Cookie header; the session cookie must be among them. */
+function sessionCookie(headers, email) {
+  const pairs = headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='));
+  if (!pairs.some((pair) => pair.split('=')[0].includes('session_token'))) {
+    throw new Error(`sign-in of ${email} set no session cookie`);
+  }
+  return pairs.join('; ');
+}
+
+/** Signs up, verifies, signs in and onboards one user; opens the dashboard and day 1 once. */
+async function createUser(app, mailDir, index) {
+  const email = `journal-bench-${index}@example.com`;
+  const ip = setupAddress(index);
+  const credentials = { email, password: PASSWORD, language: 'en' };
+  await expectStatus(app, `sign-up of ${email}`, 'POST', '/api/account/sign-up', 201, {
+    body: credentials,
+    ip,
+  });
+  const link = await verificationPath(mailDir, email);
+  const verified = await call(app, 'GET', link, { ip, redirect: 'manual' });
+  const location = verified.headers.get('location') ?? '';
+  if (verified.status !== 302 || !/^\/auth\?(.*&)?verified=1(&|$)/.test(location)) {
+    throw new Error(`verification of ${email} answered ${verified.status} to ${location || 'nowhere'}`);
+  }
+  const signIn = await expectStatus(app, `sign-in of ${email}`, 'POST', '/api/account/sign-in', 200, {
+    body: credentials,
+    ip,
+  });
+  const cookie = sessionCookie(signIn.headers, email);
+  const journal = { cookie, ip, journal: true };
+  await expectStatus(app, `onboarding of ${email}`, 'POST', '/api/journal/onboarding/complete', 200, {
+    ...journal,
+    body: { answers: ANSWERS },
+  });
+  await expectStatus(app, `first dashboard of ${email}`, 'GET', '/api/journal/dashboard', 200, journal);
+  await expectStatus(app, `day 1 of ${email}`, 'GET', '/api/journal/days/1?locale=en', 200, journal);
+  return { email, cookie };
+}
+
+async function createUsers(app, dataDir) {
+  const mailDir = path.join(dataDir, 'mail');
+  const users = new Array(USERS);
+  let next = 0;
+  const worker = async () => {
+    while (next < USERS) {
+      const index = next++;
+      users[index] = await createUser(app, mailDir, index);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: SETUP_CONCURRENCY }, worker));
+  console.log(
+    `${BENCH}: ${USERS} users signed up, verified, signed in and onboarded in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return users;
+}
+
+/** One dashboard must answer 200 with the seven days of the week, or nothing is worth measuring. */
+async function smokeTest(app, user) {
+  const response = await expectStatus(app, 'smoke test', 'GET', '/api/journal/dashboard', 200, {
+    cookie: user.cookie,
+    journal: true,
+  });
+  const dashboard = JSON.parse(response.text);
+  if (!Array.isArray(dashboard.days) || dashboard.days.length !== 7) {
+    throw new Error(`the dashboard has no seven days: ${response.text.slice(0, 300)}`);
+  }
+}
+
+/** A user's day 1 must hold what the autosave load wrote last. */
+async function checkSaved(app, user) {
+  const response = await expectStatus(app, 'saved check', 'GET', '/api/journal/days/1?locale=en', 200, {
+    cookie: user.cookie,
+    journal: true,
+  });
+  const { entry } = JSON.parse(response.text);
+  if (!entry?.contentText?.startsWith(REFLECTION)) {
+    throw new Error(
+      `day 1 of ${user.email} does not hold the saved reflection: ${response.text.slice(0, 300)}`,
+    );
+  }
+}
+
+function tallyOf(tally) {
+  return (status, body) => {
+    const key = `${status} ${String(body).slice(0, 200)}`;
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+  };
+}
+
+function describeTally(tally) {
+  return [...tally.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([answer, count]) => `${count}× ${answer}`)
+    .join('; ');
+}
+
+/** The measured loads, each with a user's cookie in turn (and, for sign-in, a new client address each). */
+function loads(app, users) {
+  const journalHeaders = (request, user) => ({
+    ...request.headers,
+    cookie: user.cookie,
+    'x-time-zone': TIME_ZONE,
+  });
+  let dashboardCount = 0;
+  let saveCount = 0;
+  let signInCount = 0;
+  return [
+    {
+      key: 'dashboard',
+      title: 'GET /api/journal/dashboard',
+      verifyBody: (body) => body.includes('"days":['),
+      request: {
+        method: 'GET',
+        path: '/api/journal/dashboard',
+        setupRequest: (request) => ({
+          ...request,
+          headers: journalHeaders(request, users[dashboardCount++ % users.length]),
+        }),
+      },
+    },
+    {
+      key: 'autosave',
+      title: 'PUT /api/journal/days/1 (autosave)',
+      verifyBody: (body) => body.includes('"contentText"'),
+      request: {
+        method: 'PUT',
+        path: '/api/journal/days/1',
+        setupRequest: (request) => {
+          const n = saveCount++;
+          return {
+            ...request,
+            headers: {
+              ...journalHeaders(request, users[n % users.length]),
+              'content-type': 'application/json',
+              origin: app.url,
+            },
+            body: JSON.stringify({ contentText: `${REFLECTION} (${n})` }),
+          };
+        },
+      },
+    },
+    {
+      key: 'signIn',
+      title: 'POST /api/account/sign-in',
+      // One sign-in per connection, all answered: on a busy machine 20 concurrent password checks can take
+      // longer than the 2 s warm-up (which then completes nothing), and a timed warm-up would leave its
+      // unanswered checks running in the thread pool into the measured run. (With `amount` autocannon ignores
+      // the duration, which must still be a number.)
+      warmup: { amount: CONNECTIONS, seconds: 0 },
+      verifyBody: (body) => body.includes('"user"'),
+      request: {
+        method: 'POST',
+        path: '/api/account/sign-in',
+        setupRequest: (request) => {
+          const n = signInCount++;
+          return {
+            ...request,
+            headers: {
+              ...request.headers,
+              'content-type': 'application/json',
+              origin: app.url,
+              'x-forwarded-for': loadAddress(n),
+            },
+            body: JSON.stringify({
+              email: users[n % users.length].email,
+              password: PASSWORD,
+              language: 'en',
+            }),
+          };
+        },
+      },
+    },
+  ];
+}
+
+async function measure(app, { title, request, verifyBody, warmup = { seconds: WARMUP_SECONDS } }, seconds) {
+  const tally = new Map();
+  const url = `${app.url}${request.path}`;
+  const options = {
+    connections: CONNECTIONS,
+    requests: [{ ...request, onResponse: tallyOf(tally) }],
+    verifyBody,
+  };
+  const warmupText = warmup.amount ? `${warmup.amount} requests` : `${warmup.seconds} s`;
+  console.log(
+    `${BENCH}: ${title}, ${CONNECTIONS} connections: ${warmupText} warm-up, then ${seconds} s measured…`,
+  );
+  try {
+    await runLoad(url, { ...options, ...warmup });
+    const result = await runLoad(url, { ...options, seconds });
+    const figures = { rate: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+    console.log(
+      `${BENCH}:   ${Math.round(figures.rate)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms ` +
+        `(${result.requests.total} requests)`,
+    );
+    return figures;
+  } catch (error) {
+    const { exitCode: code, signalCode: signal } = app.child;
+    const ended =
+      code !== null || signal !== null ? `; the app had ended (${describeExit({ code, signal })})` : '';
+    throw new Error(`${title}: ${error.message}${ended}; answers: ${describeTally(tally)}`);
+  }
+}
+
+async function measureHealth(app, seconds) {
+  const url = `${app.url}/api/health`;
+  console.log(
+    `${BENCH}: baseline GET /api/health, ${CONNECTIONS} connections: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
+  );
+  await runLoad(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  const result = await runLoad(url, { connections: CONNECTIONS, seconds });
+  const figures = { rate: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  console.log(
+    `${BENCH}:   ${Math.round(figures.rate)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms`,
+  );
+  return figures;
+}
+
+function report(label, figures) {
+  const { health } = figures;
+  const common = {
+    bench: BENCH,
+    baselineName: `GET /api/health, same app, ${CONNECTIONS} connections`,
+  };
+  const measures = {
+    rate: { name: 'throughput', unit: 'req/s', better: 'higher' },
+    p50Ms: { name: 'p50 latency', unit: 'ms', better: 'lower' },
+    p99Ms: { name: 'p99 latency', unit: 'ms', better: 'lower' },
+  };
+  const rows = [
+    ['dashboard', 'GET /api/journal/dashboard', ['rate', 'p50Ms', 'p99Ms']],
+    ['autosave', 'PUT /api/journal/days/1 (autosave)', ['rate', 'p50Ms', 'p99Ms']],
+    // Dominated by the scrypt password check (N 16384, r 16), which runs in libuv's thread pool.
+    ['signIn', 'POST /api/account/sign-in', ['rate', 'p99Ms']],
+  ];
+  for (const [key, title, keys] of rows) {
+    for (const measureKey of keys) {
+      const { name, unit, better } = measures[measureKey];
+      reportResult({
+        ...common,
+        name: `${title} ${name}${label}`,
+        value: figures[key][measureKey],
+        unit,
+        baseline: health[measureKey],
+        better,
+      });
+    }
+  }
+}
+
+async function scenario({ databaseUrl, label, workDir, servers }) {
+  const seconds = measuredSeconds();
+  const dataDir = path.join(workDir, 'data');
+  const app = await startApp({
+    dataDir,
+    servers,
+    env: { DATABASE_URL: databaseUrl ?? '', TRUST_PROXY: 'true', SMTP_URL: '' },
+  });
+  const users = await createUsers(app, dataDir);
+  await smokeTest(app, users[0]);
+
+  const figures = { health: await measureHealth(app, seconds) };
+  // Sign-in last: every sign-in adds a session and two rate-limit rows, which the other loads should not see.
+  for (const load of loads(app, users)) figures[load.key] = await measure(app, load, seconds);
+  await checkSaved(app, users.at(-1));
+  report(label, figures);
+}
+
+/** The PostgreSQL run, in a child under scripts/with-postgres.mjs; its result lines go straight to stdout. */
+async function runOnPostgres(servers) {
+  const child = {
+    name: 'with-postgres',
+    ...startNode(
+      [path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, import.meta.filename, POSTGRES_FLAG],
+      { cwd: ROOT, stdout: 'inherit' },
+    ),
+  };
+  servers.push(child);
+  const outcome = await child.exited;
+  if (outcome.code === SKIPPED) {
+    console.log(`${BENCH}: no PostgreSQL server binaries: skipped the PostgreSQL run`);
+    return;
+  }
+  if (outcome.code !== 0) throw new Error(`the PostgreSQL run failed (${describeExit(outcome)})`);
+}
+
+async function main(workDir, servers) {
+  if (process.argv.includes(POSTGRES_FLAG)) {
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl)
+      throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
+    await scenario({ databaseUrl, label: ' (PostgreSQL)', workDir, servers });
+    return;
+  }
+  await ensureBuild(BENCH);
+  console.log(`${BENCH}: on the embedded PGlite`);
+  await scenario({ databaseUrl: undefined, label: '', workDir, servers });
+  console.log(`${BENCH}: on PostgreSQL`);
+  await runOnPostgres(servers);
+}
+
+await runBenchmark(BENCH, main);
