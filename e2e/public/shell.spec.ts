@@ -2,19 +2,19 @@ import { expect, expectAccessible, NOT_FOUND_DOCUMENT, setLocaleCookie, test } f
 
 test.describe('the shell', () => {
   test('renders every page inside one layout with the footer', async ({ page }) => {
-    const response = await page.goto('/dashboard');
+    const response = await page.goto('/profile');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('main')).toBeVisible();
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Staff area' })).toHaveAttribute('href', '/list');
     await expect(footer.getByRole('link', { name: 'Legal notice' })).toHaveAttribute('href', '/legal');
     await expect(footer).toContainText('© 2025');
-    await expect(page).toHaveTitle('Dashboard · Mirror');
+    await expect(page).toHaveTitle('My profile · Mirror');
   });
 
   test('pages not built yet say so plainly', async ({ page }) => {
-    await page.goto('/settings');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings is not open yet');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My profile is not open yet');
     await expect(page.getByText('Coming soon')).toBeVisible();
   });
 
@@ -70,7 +70,9 @@ test.describe('not found', () => {
     expect((await page.goto('/reflect/day/9'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');
     expect((await page.goto('/reflect/day/3'))?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Day 3 reflection is not open yet');
+    // A real page, which asks a visitor to sign in first.
+    await expect(page).toHaveURL(/\/auth\?next=%2Freflect%2Fday%2F3$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
   });
 });
 
@@ -90,24 +92,24 @@ test.describe('language', () => {
   test.use({ expectedConsoleError: /status of 500/ });
 
   test('switching to German applies at once and survives a reload', async ({ page }) => {
-    await page.goto('/dashboard');
+    await page.goto('/profile');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByRole('button', { name: 'Deutsch' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht ist noch nicht geöffnet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mein Profil ist noch nicht geöffnet');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page).toHaveTitle('Übersicht · Mirror');
+    await expect(page).toHaveTitle('Mein Profil · Mirror');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht ist noch nicht geöffnet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mein Profil ist noch nicht geöffnet');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' })).toBeVisible();
     const cookie = (await page.context().cookies()).find((c) => c.name === 'locale');
     expect(cookie).toMatchObject({ value: 'de', httpOnly: true, sameSite: 'Lax' });
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard is not open yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My profile is not open yet');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
