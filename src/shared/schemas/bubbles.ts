@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { CATEGORIES, IMPORTANCE_MAX, IMPORTANCE_MIN, MAX_BUBBLE_NAME_LENGTH } from '../domain/bubbles';
+
+/**
+ * A signed-in person's own bubbles on the server (issue 5, beyond the spec): the browser keeps them in
+ * localStorage as the spec says, and also saves them here so that every device shows them.
+ */
+export const MAX_BUBBLES_PER_REQUEST = 500;
+
+export const ZBubble = z.object({
+  id: z.uuid().describe('Made by the browser when the answer is given; the same id is the same bubble'),
+  category: z.enum(CATEGORIES),
+  whoTrusted: z.array(z.string().min(1).max(64)).min(1).max(6),
+  name: z.string().trim().min(1).max(MAX_BUBBLE_NAME_LENGTH),
+  when: z.string().min(1).max(64),
+  importance: z.number().int().min(IMPORTANCE_MIN).max(IMPORTANCE_MAX),
+  createdAt: z.iso.datetime(),
+});
+export type TBubble = z.infer<typeof ZBubble>;
+
+/** GET /api/bubbles → the person's bubbles, oldest first. */
+export const ZBubbleList = z.object({ bubbles: z.array(ZBubble) });
+export type TBubbleList = z.infer<typeof ZBubbleList>;
+
+/**
+ * POST /api/bubbles → 200 ZBubbleList (all of the person's bubbles afterwards). Saves the bubbles the server
+ * does not have yet (by id); ids it already has are left as they are. Used for each new answer and, at sign-in,
+ * to merge what the browser held as a visitor.
+ */
+export const ZSaveBubbles = z.object({ bubbles: z.array(ZBubble).min(1).max(MAX_BUBBLES_PER_REQUEST) });
+export type TSaveBubbles = z.infer<typeof ZSaveBubbles>;
