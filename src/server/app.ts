@@ -15,6 +15,7 @@ import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
 import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
+import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes } from './modules/health/routes';
 import { journalRoutes } from './modules/journal/routes';
 import type { MailTransport } from './modules/mail/transport';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
     waitlistRoutes({ db: deps.db, mail, appUrl: config.appUrl, secret: deps.sessionSecret, config }),
   );
   api.route('/', journalRoutes({ db: deps.db, clock: deps.clock }));
+  api.route('/', bubbleRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', accountRoutes({ db: deps.db, auth, clock: deps.clock, config, secret: deps.sessionSecret }));
   app.route('/api', api);
   app.doc31('/api/openapi.json', {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_FRAGRANCE_SHOP_URL, loadConfig } from './config';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/mirror');
 
@@ -56,6 +56,8 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
     [{ S3_BUCKET: 'videos' }, 'S3_ACCESS_KEY_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ FRAGRANCE_SHOP_URL: 'shop.example.com' }, 'FRAGRANCE_SHOP_URL'],
+    [{ FRAGRANCE_SHOP_URL: 'javascript:alert(1)' }, 'FRAGRANCE_SHOP_URL'],
   ])('rejects %j with one line naming %s', (env, variable) => {
     const message = errorOf(env);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
@@ -85,6 +87,14 @@ describe('configuration', () => {
       /^Invalid configuration: CLOCK_OFFSET_MS must be a whole/,
     );
     expect(errorOf({ CLOCK_OFFSET_MS: 'soon' })).toMatch(/CLOCK_OFFSET_MS/);
+  });
+
+  it('reads the perfume shop address, with a placeholder when unset or blank', () => {
+    expect(load({}).fragranceShopUrl).toBe(DEFAULT_FRAGRANCE_SHOP_URL);
+    expect(load({ FRAGRANCE_SHOP_URL: ' ' }).fragranceShopUrl).toBe(DEFAULT_FRAGRANCE_SHOP_URL);
+    expect(load({ FRAGRANCE_SHOP_URL: 'https://shop.example.com/perfume?ref=mirror' }).fragranceShopUrl).toBe(
+      'https://shop.example.com/perfume?ref=mirror',
+    );
   });
 
   it('reads the bootstrap admin', () => {

@@ -19,6 +19,9 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     { message: `must be a URL like ${example}` },
   );
 
+/** A placeholder until an operator sets the real shop (README): the test home's "fragrance" bubble opens it. */
+export const DEFAULT_FRAGRANCE_SHOP_URL = 'https://example.com/';
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -43,6 +46,7 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FRAGRANCE_SHOP_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://shop.example.com/fragrance')),
   CLOCK_OFFSET_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -78,6 +82,8 @@ export type Config = {
    * and end-to-end tests that need a given weekday; 0 in real use. Sessions keep the real time.
    */
   clockOffsetMs: number;
+  /** The perfume shop page the test home's "fragrance" bubble opens in a new tab (spec §2). */
+  fragranceShopUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -130,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     clockOffsetMs: e.CLOCK_OFFSET_MS,
+    fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,4 +1,5 @@
 import * as accounts from './schema/accounts';
+import * as bubbles from './schema/bubbles';
 import * as journal from './schema/journal';
 import * as mail from './schema/mail';
 import * as media from './schema/media';
@@ -7,5 +8,14 @@ import * as site from './schema/site';
 import * as waitlist from './schema/waitlist';
 
 /** Every table, for Drizzle's relational queries. Tables themselves are declared only in `schema/`. */
-export const schema = { ...rateLimits, ...site, ...mail, ...waitlist, ...media, ...accounts, ...journal };
+export const schema = {
+  ...rateLimits,
+  ...site,
+  ...mail,
+  ...waitlist,
+  ...media,
+  ...accounts,
+  ...journal,
+  ...bubbles,
+};
 export type Schema = typeof schema;

@@ -19,5 +19,7 @@ export const API_ERROR_CODES = [
   // the weekly cycle
   'onboarding_required',
   'day_locked',
+  // the bubble profile
+  'bubble_limit_reached',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -75,6 +75,8 @@ export const IMPORTANCE_MIN = 0;
 export const IMPORTANCE_MAX = 10;
 export const DEFAULT_IMPORTANCE = 5;
 export const MAX_BUBBLE_NAME_LENGTH = 80;
+/** How many bubbles one save may carry (a sign-in merge sends more in several saves). */
+export const MAX_BUBBLES_PER_REQUEST = 500;
 
 /**
  * One remembered moment (spec §3 Bubble). `id` and `createdAt` are made by the browser when the answer is

@@ -1,12 +1,18 @@
 import { z } from 'zod';
-import { CATEGORIES, IMPORTANCE_MAX, IMPORTANCE_MIN, MAX_BUBBLE_NAME_LENGTH } from '../domain/bubbles';
+import {
+  CATEGORIES,
+  IMPORTANCE_MAX,
+  IMPORTANCE_MIN,
+  MAX_BUBBLE_NAME_LENGTH,
+  MAX_BUBBLES_PER_REQUEST,
+} from '../domain/bubbles';
+
+export { MAX_BUBBLES_PER_REQUEST };
 
 /**
  * A signed-in person's own bubbles on the server (issue 5, beyond the spec): the browser keeps them in
  * localStorage as the spec says, and also saves them here so that every device shows them.
  */
-export const MAX_BUBBLES_PER_REQUEST = 500;
-
 export const ZBubble = z.object({
   id: z.uuid().describe('Made by the browser when the answer is given; the same id is the same bubble'),
   category: z.enum(CATEGORIES),

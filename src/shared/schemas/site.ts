@@ -53,3 +53,9 @@ export const ZPageContent = z.object({
   seo: ZSeoData,
 });
 export type TPageContent = z.infer<typeof ZPageContent>;
+
+/** Public settings the operator chose (environment variables) that pages need in the browser. */
+export const ZSiteConfig = z.object({
+  fragranceShopUrl: z.url().describe('FRAGRANCE_SHOP_URL: the perfume shop the test home links to'),
+});
+export type TSiteConfig = z.infer<typeof ZSiteConfig>;

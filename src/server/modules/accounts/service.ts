@@ -7,6 +7,7 @@ import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
 import type { SessionUser } from '../../lib/api';
+import { exportBubbles } from '../bubbles/service';
 import { exportJournalData } from '../journal/service';
 import { type Auth, withMailLocale } from './auth';
 import { isCommonPassword } from './common-passwords';
@@ -202,8 +203,8 @@ async function passwordMatches(deps: AccountsDeps, userId: string, password: str
 
 /**
  * Deletes the account after checking the password: the user row goes, and with it (by foreign keys) their
- * sessions, credentials, profile, weeks, entries and summaries; pending verification and reset tokens for
- * the user go in the same transaction.
+ * sessions, credentials, profile, weeks, entries, summaries and bubbles; pending verification and reset
+ * tokens for the user go in the same transaction.
  */
 export async function deleteAccount(
   deps: AccountsDeps,
@@ -223,8 +224,8 @@ export async function deleteAccount(
 }
 
 /**
- * Everything stored about the user, as one JSON document: the account, the sessions (without their tokens)
- * and the journal. No password hash, no tokens.
+ * Everything stored about the user, as one JSON document: the account, the sessions (without their tokens),
+ * the journal and the bubbles. No password hash, no tokens.
  */
 export async function exportAccount(
   db: Database,
@@ -253,7 +254,8 @@ export async function exportAccount(
         .where(eq(sessions.userId, input.userId))
         .orderBy(asc(sessions.createdAt));
       const journal = await exportJournalData(tx, input.userId);
-      return { exportedAt: input.now.toISOString(), user, sessions: sessionRows, journal };
+      const bubbles = await exportBubbles(tx, input.userId);
+      return { exportedAt: input.now.toISOString(), user, sessions: sessionRows, journal, bubbles };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

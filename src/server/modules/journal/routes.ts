@@ -14,7 +14,14 @@ import {
   ZSettings,
 } from '@shared/schemas/journal';
 import type { Context } from 'hono';
-import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
+import {
+  type AppEnv,
+  createApiRouter,
+  currentUser,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+} from '../../lib/api';
 import {
   chooseLane,
   completeOnboarding,
@@ -47,17 +54,12 @@ const validation = errorResponse('validation');
 /** What a route about a day of the current week can refuse. */
 const dayRefusals = { 400: validation, 401: unauthenticated, 403: dayLocked, 409: onboardingRequired };
 
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
 const profileRoute = createRoute({
   method: 'get',
   path: '/journal/profile',
   tags: TAGS,
   summary: 'The signed-in user’s profile (empty defaults before onboarding)',
-  responses: { 200: json('The profile', ZProfile), 401: unauthenticated },
+  responses: { 200: jsonResponse('The profile', ZProfile), 401: unauthenticated },
 });
 
 const saveAnswersRoute = createRoute({
@@ -75,7 +77,7 @@ const completeOnboardingRoute = createRoute({
   tags: TAGS,
   summary: 'Finish onboarding: first name, analysis of the answers, completion time',
   request: { body: jsonBody(ZCompleteOnboarding) },
-  responses: { 200: json('The completed profile', ZProfile), 400: validation, 401: unauthenticated },
+  responses: { 200: jsonResponse('The completed profile', ZProfile), 400: validation, 401: unauthenticated },
 });
 
 const dashboardRoute = createRoute({
@@ -84,7 +86,7 @@ const dashboardRoute = createRoute({
   tags: TAGS,
   summary: 'The current week (created on first load), its days and the profile lists',
   responses: {
-    200: json('The dashboard', ZDashboard),
+    200: jsonResponse('The dashboard', ZDashboard),
     401: unauthenticated,
     409: onboardingRequired,
   },
@@ -97,7 +99,7 @@ const openDayRoute = createRoute({
   summary: 'A day of the current week: its entry (created on first open) and its prompt in the language',
   request: { params: ZDayParams, query: ZDayQuery },
   responses: {
-    200: json('The day', ZDayReflection),
+    200: jsonResponse('The day', ZDayReflection),
     ...dayRefusals,
   },
 });
@@ -109,7 +111,7 @@ const saveDayRoute = createRoute({
   summary: 'Save the reflection of a day (autosave and the save button)',
   request: { params: ZDayParams, body: jsonBody(ZSaveEntry) },
   responses: {
-    200: json('The saved entry', ZEntry),
+    200: jsonResponse('The saved entry', ZEntry),
     ...dayRefusals,
   },
 });
@@ -121,7 +123,7 @@ const anotherPromptRoute = createRoute({
   summary: 'Replace the day’s prompt with the next one for its topic and depth',
   request: { params: ZDayParams, query: ZDayQuery },
   responses: {
-    200: json('The day with its new prompt', ZDayReflection),
+    200: jsonResponse('The day with its new prompt', ZDayReflection),
     ...dayRefusals,
   },
 });
@@ -133,7 +135,7 @@ const laneRoute = createRoute({
   summary: 'Choose the lane of day 5 (day 4 must be open)',
   request: { body: jsonBody(ZChooseLane) },
   responses: {
-    200: json('The dashboard with the new day-5 topic', ZDashboard),
+    200: jsonResponse('The dashboard with the new day-5 topic', ZDashboard),
     ...dayRefusals,
   },
 });
@@ -143,7 +145,7 @@ const getSettingsRoute = createRoute({
   path: '/journal/settings',
   tags: TAGS,
   summary: 'AI switch and daily reminder time',
-  responses: { 200: json('The settings', ZSettings), 401: unauthenticated },
+  responses: { 200: jsonResponse('The settings', ZSettings), 401: unauthenticated },
 });
 
 const saveSettingsRoute = createRoute({
@@ -152,14 +154,14 @@ const saveSettingsRoute = createRoute({
   tags: TAGS,
   summary: 'Save the AI switch and the reminder time together',
   request: { body: jsonBody(ZSettings) },
-  responses: { 200: json('The saved settings', ZSettings), 400: validation, 401: unauthenticated },
+  responses: { 200: jsonResponse('The saved settings', ZSettings), 400: validation, 401: unauthenticated },
 });
 
 const deleteDataRoute = createRoute({
   method: 'delete',
   path: '/journal/data',
   tags: TAGS,
-  summary: 'Delete the user’s summaries, entries, weeks and profile (spec §7)',
+  summary: 'Delete the user’s summaries, entries, weeks, profile (spec §7) and bubbles',
   responses: { 204: { description: 'Deleted' }, 401: unauthenticated },
 });
 

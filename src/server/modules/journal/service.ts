@@ -20,6 +20,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { entries, type ProfileV0, profiles, prompts, summaries, weeks } from '../../db/schema/journal';
 import type { Clock } from '../../lib/clock';
+import { deleteBubbles } from '../bubbles/service';
 import { translate } from '../site/service';
 import { counterpartKey, libraryId } from './prompts';
 
@@ -580,9 +581,13 @@ export async function exportJournalData(db: DbExecutor, userId: string): Promise
   };
 }
 
-/** Spec §7 account deletion: summaries, entries, weeks and the profile of the user, all or nothing. */
+/**
+ * "Delete my data" (spec §7 account deletion): summaries, entries, weeks and the profile of the user, and
+ * their bubbles saved by the profile (issue 5), all or nothing.
+ */
 export async function deleteJournalData(db: DbExecutor, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await deleteBubbles(tx, userId);
     await tx.delete(summaries).where(eq(summaries.userId, userId));
     await tx.delete(entries).where(eq(entries.userId, userId));
     await tx.delete(weeks).where(eq(weeks.userId, userId));

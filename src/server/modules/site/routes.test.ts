@@ -6,7 +6,9 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ env: { APP_URL: 'https://mirror.example.com' } });
+  t = await createTestApp({
+    env: { APP_URL: 'https://mirror.example.com', FRAGRANCE_SHOP_URL: 'https://shop.example.com/perfume' },
+  });
 });
 afterAll(() => t.close());
 
@@ -55,6 +57,18 @@ describe('GET /api/site/pages/:page', () => {
       paths: Record<string, unknown>;
     };
     expect(Object.keys(doc.paths)).toContain('/api/site/pages/{page}');
+  });
+});
+
+describe('GET /api/site/config', () => {
+  it('answers the perfume shop address the operator configured', async () => {
+    const response = await t.app.request('/api/site/config');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ fragranceShopUrl: 'https://shop.example.com/perfume' });
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toContain('/api/site/config');
   });
 });
 

@@ -1,7 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@shared/domain/locale';
 import { isSeoPage } from '@shared/domain/seo';
-import { ZPageContent, ZPageContentParams, ZPageContentQuery, ZSetLocale } from '@shared/schemas/site';
+import {
+  ZPageContent,
+  ZPageContentParams,
+  ZPageContentQuery,
+  ZSetLocale,
+  ZSiteConfig,
+} from '@shared/schemas/site';
 import { Hono } from 'hono';
 import type { Config } from '../../config';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody } from '../../lib/api';
@@ -37,6 +43,19 @@ const pageContentRoute = createRoute({
   },
 });
 
+const siteConfigRoute = createRoute({
+  method: 'get',
+  path: '/site/config',
+  tags: ['site'],
+  summary: 'Public settings of this installation that pages use in the browser',
+  responses: {
+    200: {
+      description: 'The perfume shop address of the test home',
+      content: { 'application/json': { schema: ZSiteConfig } },
+    },
+  },
+});
+
 export function siteRoutes(deps: { pageContent: PageContentSource; config: Config }) {
   return createApiRouter()
     .openapi(setLocaleRoute, (c) => {
@@ -53,7 +72,8 @@ export function siteRoutes(deps: { pageContent: PageContentSource; config: Confi
       if (!isSeoPage(page)) return c.json({ error: { code: 'not_found' as const } }, 404);
       c.header('Cache-Control', 'no-store');
       return c.json(await deps.pageContent.get(page, locale), 200);
-    });
+    })
+    .openapi(siteConfigRoute, (c) => c.json({ fragranceShopUrl: deps.config.fragranceShopUrl }, 200));
 }
 
 /** robots.txt and sitemap.xml at the root of the site, answered before the single-page app. */
