@@ -16,3 +16,10 @@ export function parseResultLine(line) {
   if (!line.startsWith(RESULT_PREFIX)) return undefined;
   return JSON.parse(line.slice(RESULT_PREFIX.length));
 }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

@@ -1,7 +1,7 @@
 /**
  * The bubble profile (spec §3, §9): ten categories of remembered relationship moments, the questionnaire's
  * answers ("bubbles"), the mock bubbles shown beside a person's own, and the sizes of the canvas. Pure data
- * and functions, used by the browser and the server. Texts are translated by key (see `categoryKeys`).
+ * and functions, used by the browser and the server. Texts are translated by key (`bubbles.*` in the i18n files).
  */
 
 export const CATEGORIES = [
