@@ -36,9 +36,9 @@ const PAGE_FILES: Record<RouteId, string> = {
   gdprConfirmation: 'gdpr-confirmation',
   ok: 'ok',
   byebye: 'byebye',
-  app: 'coming-soon',
-  profile: 'coming-soon',
-  testHome: 'coming-soon',
+  app: 'app',
+  profile: 'profile',
+  testHome: 'test-home',
 };
 
 /** The source file of a route's page module, as Vite's manifest names it. */

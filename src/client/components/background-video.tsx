@@ -108,7 +108,8 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
         <p
           role={problem ? 'alert' : 'status'}
           className={cn(
-            'fixed right-4 bottom-4 z-30 max-w-xs rounded-lg px-3 py-2 text-sm font-medium text-white shadow-lg',
+            // Clear of the pause button at the bottom left (1rem + 2.5rem + a 0.75rem gap), on any width.
+            'fixed right-4 bottom-4 z-30 max-w-[min(20rem,calc(100vw-5.25rem))] rounded-lg px-3 py-2 text-sm font-medium wrap-anywhere text-white shadow-lg',
             problem ? 'bg-red-700' : 'bg-black/60',
           )}
         >

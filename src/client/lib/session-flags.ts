@@ -39,3 +39,40 @@ export function clearFlag(flag: SessionFlag) {
     // as above
   }
 }
+
+/**
+ * JSON-valued flags of spec §4's new-bubble highlight: `previousBubbleCount` holds `{ [category]: count }` (the
+ * person's real bubbles before answering), `justAdded` holds `{ timestamp, category }`. Their shape is checked
+ * by whoever reads them (features/bubbles/lib/highlight.ts).
+ */
+export const JSON_SESSION_FLAGS = {
+  previousBubbleCount: `${PREFIX}previousBubbleCount`,
+  justAdded: `${PREFIX}justAdded`,
+} as const;
+export type JsonSessionFlag = keyof typeof JSON_SESSION_FLAGS;
+
+/** The parsed value, or null when absent, unreadable or not JSON (spec §4: bad JSON is ignored silently). */
+export function readJsonFlag(flag: JsonSessionFlag): unknown {
+  try {
+    const raw = window.sessionStorage.getItem(JSON_SESSION_FLAGS[flag]);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export function writeJsonFlag(flag: JsonSessionFlag, value: unknown) {
+  try {
+    window.sessionStorage.setItem(JSON_SESSION_FLAGS[flag], JSON.stringify(value));
+  } catch {
+    // as above
+  }
+}
+
+export function clearJsonFlag(flag: JsonSessionFlag) {
+  try {
+    window.sessionStorage.removeItem(JSON_SESSION_FLAGS[flag]);
+  } catch {
+    // as above
+  }
+}

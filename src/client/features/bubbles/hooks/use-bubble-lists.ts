@@ -1,0 +1,40 @@
+import { type Bubble, CATEGORIES } from '@shared/domain/bubbles';
+import { useMemo } from 'react';
+import {
+  allModeOrder,
+  type CategoryLists,
+  categoryLists,
+  mockBubblesBySeed,
+  roundNumbers,
+} from '../lib/profile-lists';
+import { type RealBubbles, useRealBubbles } from './use-real-bubbles';
+import { useSessionSeed } from './use-session-seed';
+
+export type BubbleLists = {
+  real: RealBubbles;
+  /** This page's seed for the session: the same mock bubbles, order and layout until the tab closes. */
+  seed: number;
+  /** Each category's list: the person's own bubbles, oldest first, then the mock ones. */
+  lists: CategoryLists;
+  /** Each bubble's round (its 1-based place in its category's list). */
+  rounds: ReadonlyMap<string, number>;
+  /** The ids of the person's own bubbles. */
+  ownIds: ReadonlySet<string>;
+  /** All mode's shuffled order of every category's bubbles. */
+  allOrder: readonly Bubble[];
+};
+
+/** What a canvas page (the profile, the test home) shows: the person's bubbles beside the session's examples. */
+export function useBubbleLists(scope: 'profile' | 'testHome'): BubbleLists {
+  const real = useRealBubbles();
+  const seed = useSessionSeed(scope);
+  const mocks = useMemo(() => mockBubblesBySeed(seed), [seed]);
+  const lists = useMemo(() => categoryLists(real.byCategory, mocks), [real.byCategory, mocks]);
+  const rounds = useMemo(() => roundNumbers(lists), [lists]);
+  const allOrder = useMemo(() => allModeOrder(lists, seed), [lists, seed]);
+  const ownIds = useMemo(
+    () => new Set(CATEGORIES.flatMap((category) => real.byCategory[category].map((bubble) => bubble.id))),
+    [real.byCategory],
+  );
+  return { real, seed, lists, rounds, ownIds, allOrder };
+}
