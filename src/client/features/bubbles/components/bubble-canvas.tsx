@@ -62,11 +62,31 @@ function useArrivals(bubbles: readonly Bubble[]): Arrivals {
   return arrivals;
 }
 
+/** Bubbles added to the page per frame: the browser lays out a few dozen at a time, never all in one task. */
+const BUBBLES_PER_FRAME = 25;
+
+/**
+ * How many of `total` items to draw: up to one frame's worth at once, then another batch each animation frame
+ * until all are there. Items already shown stay shown when more arrive ("load more").
+ */
+function useProgressiveCount(total: number): number {
+  const [shown, setShown] = useState(() => Math.min(total, BUBBLES_PER_FRAME));
+  useEffect(() => {
+    if (shown >= total) return;
+    const frame = requestAnimationFrame(() =>
+      setShown((count) => Math.min(total, count + BUBBLES_PER_FRAME)),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /**
  * A canvas of bubbles (spec §2, §9): each sized by its importance for the viewport's breakpoint, placed by
  * `placeBubbles` with a seeded random source (the same seed, bubbles and width give the same picture), drawn
  * as a button with a soft gradient in its category's hue. The layout is computed while rendering, once per
- * change of bubbles or width, and positions are CSS translations, so a hundred bubbles paint in one short task.
+ * change of bubbles or width, and positions are CSS translations; the bubbles join the page a batch per frame,
+so no single task lays out a hundred of them (bench/bubble-paint.bench.mjs).
  */
 export function BubbleCanvas({
   bubbles,
@@ -109,14 +129,17 @@ export function BubbleCanvas({
     return placeBubbles(diameters, { width, random: seededRandom(seed) });
   }, [bubbles, width, viewportWidth, seed]);
 
+  const shown = useProgressiveCount(bubbles.length);
+  const highlightShown = highlightId !== null && bubbles.slice(0, shown).some((b) => b.id === highlightId);
+
   useEffect(() => {
-    if (!highlightId) return;
+    if (!highlightId || !highlightShown) return;
     const element = buttons.current.get(highlightId);
     if (!element) return;
     const box = element.getBoundingClientRect();
     const top = window.scrollY + box.top + box.height / 2 - window.innerHeight * HIGHLIGHT_SCROLL_FRACTION;
     window.scrollTo({ top: Math.max(0, top), behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [highlightId, reduceMotion]);
+  }, [highlightId, highlightShown, reduceMotion]);
 
   return (
     <section aria-label={regionLabel} className={cn('relative', className)}>
@@ -125,7 +148,7 @@ export function BubbleCanvas({
         className="bubble-canvas relative"
         style={{ width, height: layout.height }}
       >
-        {bubbles.map((bubble, index) => {
+        {bubbles.slice(0, shown).map((bubble, index) => {
           const position = layout.positions[index];
           if (!position) return null;
           const own = isOwn?.(bubble) ?? false;
