@@ -5,14 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ensureBuild, measuredSeconds, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { measuredSeconds, onPgliteAndPostgres, runBenchmark, startApp } from './support/app.mjs';
 import { runLoad } from './support/load.mjs';
-import { describeExit, startNode } from './support/processes.mjs';
+import { describeExit } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-const POSTGRES_FLAG = '--postgres';
-const SKIPPED = 77;
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
 const USERS = 50;
@@ -378,37 +376,10 @@ async function scenario({ databaseUrl, label, workDir, servers }) {
   report(label, figures);
 }
 
-/** The PostgreSQL run, in a child under scripts/with-postgres.mjs; its result lines go straight to stdout. */
-async function runOnPostgres(servers) {
-  const child = {
-    name: 'with-postgres',
-    ...startNode(
-      [path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, import.meta.filename, POSTGRES_FLAG],
-      { cwd: ROOT, stdout: 'inherit' },
-    ),
-  };
-  servers.push(child);
-  const outcome = await child.exited;
-  if (outcome.code === SKIPPED) {
-    console.log(`${BENCH}: no PostgreSQL server binaries: skipped the PostgreSQL run`);
-    return;
-  }
-  if (outcome.code !== 0) throw new Error(`the PostgreSQL run failed (${describeExit(outcome)})`);
-}
-
 async function main(workDir, servers) {
-  if (process.argv.includes(POSTGRES_FLAG)) {
-    const databaseUrl = process.env.TEST_DATABASE_URL;
-    if (!databaseUrl)
-      throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
-    await scenario({ databaseUrl, label: ' (PostgreSQL)', workDir, servers });
-    return;
-  }
-  await ensureBuild(BENCH);
-  console.log(`${BENCH}: on the embedded PGlite`);
-  await scenario({ databaseUrl: undefined, label: '', workDir, servers });
-  console.log(`${BENCH}: on PostgreSQL`);
-  await runOnPostgres(servers);
+  await onPgliteAndPostgres(BENCH, import.meta.filename, servers, (database) =>
+    scenario({ ...database, workDir, servers }),
+  );
 }
 
 await runBenchmark(BENCH, main);

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { ensureBuild, measuredSeconds, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { measuredSeconds, onPgliteAndPostgres, ROOT, runBenchmark, startApp } from './support/app.mjs';
 import { runLoad } from './support/load.mjs';
 import { describeExit, startNode, stopNode } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-const POSTGRES_FLAG = '--postgres';
 // PGlite runs every query on one thread, so more connections mostly add queueing (50 gave the same rate
 // with a worse p99); BENCH_JOIN_CONNECTIONS overrides.
 const CONNECTIONS = Number(process.env.BENCH_JOIN_CONNECTIONS ?? 20);
@@ -14,7 +13,6 @@ const CONNECTIONS = Number(process.env.BENCH_JOIN_CONNECTIONS ?? 20);
 const POSTGRES_POOL_SIZE = 10;
 const WARMUP_SECONDS = 2;
 const EXPECTED_BODY = '{"result":"confirmation_sent"}';
-const SKIPPED = 77;
 
 /** A unique address and client IP per request, so neither a rate limit nor the duplicate check fires. */
 function joinRequests(tally) {
@@ -184,43 +182,13 @@ async function scenario({ databaseUrl, label, workDir, servers }) {
   checkMail(received, baseline.before);
 }
 
-/** The PostgreSQL run, in a child under scripts/with-postgres.mjs; its result lines go straight to stdout. */
-async function runOnPostgres(servers) {
-  const child = {
-    name: 'with-postgres',
-    ...startNode(
-      [path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, import.meta.filename, POSTGRES_FLAG],
-      {
-        cwd: ROOT,
-        stdout: 'inherit',
-      },
-    ),
-  };
-  servers.push(child);
-  const outcome = await child.exited;
-  if (outcome.code === SKIPPED) {
-    console.log(`${BENCH}: no PostgreSQL server binaries: skipped the PostgreSQL comparison`);
-    return;
-  }
-  if (outcome.code !== 0) throw new Error(`the PostgreSQL run failed (${describeExit(outcome)})`);
-}
-
 async function main(workDir, servers) {
   if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) {
     throw new Error('BENCH_JOIN_CONNECTIONS must be a whole number ≥ 1');
   }
-  if (process.argv.includes(POSTGRES_FLAG)) {
-    const databaseUrl = process.env.TEST_DATABASE_URL;
-    if (!databaseUrl)
-      throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
-    await scenario({ databaseUrl, label: ' (PostgreSQL)', workDir, servers });
-    return;
-  }
-  await ensureBuild(BENCH);
-  console.log(`${BENCH}: on the embedded PGlite`);
-  await scenario({ databaseUrl: undefined, label: '', workDir, servers });
-  console.log(`${BENCH}: on PostgreSQL`);
-  await runOnPostgres(servers);
+  await onPgliteAndPostgres(BENCH, import.meta.filename, servers, (database) =>
+    scenario({ ...database, workDir, servers }),
+  );
 }
 
 await runBenchmark(BENCH, main);

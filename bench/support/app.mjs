@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from '../../scripts/build-stamp.mjs';
-import { freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
+import { describeExit, freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEFAULT_SECONDS = 10;
@@ -101,4 +101,41 @@ export async function runBenchmark(name, body) {
   } finally {
     await cleanUp();
   }
+}
+
+const POSTGRES_FLAG = '--postgres';
+/** scripts/with-postgres.mjs exits with this when there are no PostgreSQL server binaries. */
+const POSTGRES_SKIPPED = 77;
+
+/**
+ * Runs `scenario({ databaseUrl, label })` on the embedded PGlite, then on a throwaway PostgreSQL: the bench
+ * file (`benchFile`, its import.meta.filename) runs itself again under scripts/with-postgres.mjs with
+ * --postgres, and that run does only the PostgreSQL scenario. Skipped with a line when PostgreSQL is missing.
+ */
+export async function onPgliteAndPostgres(bench, benchFile, servers, scenario) {
+  if (process.argv.includes(POSTGRES_FLAG)) {
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl)
+      throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
+    await scenario({ databaseUrl, label: ' (PostgreSQL)' });
+    return;
+  }
+  await ensureBuild(bench);
+  console.log(`${bench}: on the embedded PGlite`);
+  await scenario({ databaseUrl: undefined, label: '' });
+  console.log(`${bench}: on PostgreSQL`);
+  const child = {
+    name: 'with-postgres',
+    ...startNode([path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, benchFile, POSTGRES_FLAG], {
+      cwd: ROOT,
+      stdout: 'inherit',
+    }),
+  };
+  servers.push(child);
+  const outcome = await child.exited;
+  if (outcome.code === POSTGRES_SKIPPED) {
+    console.log(`${bench}: no PostgreSQL server binaries: skipped the PostgreSQL run`);
+    return;
+  }
+  if (outcome.code !== 0) throw new Error(`the PostgreSQL run failed (${describeExit(outcome)})`);
 }
