@@ -54,7 +54,7 @@ export async function build({ quiet = false } = {}) {
   fs.rmSync(path.join(ROOT, 'dist', 'server'), { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/server/main.ts'],
+    entryPoints: ['src/server/main.ts', 'src/server/admin-cli.ts'],
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AppEnv, apiError } from './lib/api';
+import type { ChangeFeed } from './lib/change-feed';
 import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -15,6 +16,7 @@ import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
 import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
+import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes } from './modules/health/routes';
 import { journalRoutes } from './modules/journal/routes';
@@ -32,6 +34,8 @@ export type AppDeps = {
   logger: Logger;
   storage: Storage;
   mailTransport: MailTransport;
+  /** Change notifications between app processes (the admin's live waiting list). */
+  changes: ChangeFeed;
   /** Signs the tokens in e-mail links and keys the hashes of IP addresses. */
   sessionSecret: string;
   /** The built client; absent when only the API is served (tests, `npm run dev`). */
@@ -102,6 +106,7 @@ export function createApp(deps: AppDeps) {
     logger: logger.child({ module: 'auth' }),
   });
   app.use('/api/*', sessionMiddleware(auth));
+  app.use('/api/admin/*', staffGuard(deps));
 
   const pageContent = createPageContentSource({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
   const api = new OpenAPIHono<AppEnv>();
@@ -115,6 +120,19 @@ export function createApp(deps: AppDeps) {
   api.route('/', journalRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', bubbleRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', accountRoutes({ db: deps.db, auth, clock: deps.clock, config, secret: deps.sessionSecret }));
+  api.route(
+    '/',
+    adminRoutes({
+      db: deps.db,
+      clock: deps.clock,
+      config,
+      secret: deps.sessionSecret,
+      mail,
+      pageContent,
+      changes: deps.changes,
+      logger: logger.child({ module: 'admin' }),
+    }),
+  );
   app.route('/api', api);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

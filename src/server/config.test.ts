@@ -97,6 +97,16 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the e-mail provider API address: Resend by default, http(s) only, without a trailing slash', () => {
+    expect(load({}).mailProviderApiUrl).toBe('https://api.resend.com');
+    expect(load({ MAIL_PROVIDER_API_URL: 'http://127.0.0.1:4010/' }).mailProviderApiUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(errorOf({ MAIL_PROVIDER_API_URL: 'ftp://mail.example.com' })).toMatch(
+      /^Invalid configuration: MAIL_PROVIDER_API_URL/,
+    );
+  });
+
   it('reads the bootstrap admin', () => {
     const config = load({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'correct horse battery' });
     expect(config.admin).toEqual({ email: 'staff@example.com', password: 'correct horse battery' });

@@ -22,6 +22,9 @@ const urlWithProtocols = (protocols: string[], example: string) =>
 /** A placeholder until an operator sets the real shop (README): the test home's "fragrance" bubble opens it. */
 export const DEFAULT_FRAGRANCE_SHOP_URL = 'https://example.com/';
 
+/** Resend's API; any service that speaks its `POST /emails` works (MAIL_PROVIDER_API_URL). */
+export const DEFAULT_MAIL_PROVIDER_API_URL = 'https://api.resend.com';
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -36,6 +39,7 @@ const ZEnv = z.object({
   APP_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://mirror.example.com')),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@127.0.0.1:2525')),
   MAIL_FROM: z.string().min(3).default('Mirror <no-reply@localhost>'),
+  MAIL_PROVIDER_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://api.resend.com')),
   ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
   ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters long')),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
@@ -71,6 +75,8 @@ export type Config = {
   secureCookies: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The e-mail provider's API (Resend-compatible), used while staff have stored a provider key. */
+  mailProviderApiUrl: string;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string | undefined;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -131,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     secureCookies: appUrl.startsWith('https:'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailProviderApiUrl: (e.MAIL_PROVIDER_API_URL ?? DEFAULT_MAIL_PROVIDER_API_URL).replace(/\/+$/, ''),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET,

@@ -7,6 +7,7 @@ import type { SsrRender } from '@shared/ssr';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createChangeFeed } from './lib/change-feed';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
 import { offsetClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
@@ -15,9 +16,15 @@ import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
 import { createFilesystemStorage } from './lib/storage/filesystem-storage';
 import { startIntervalWorker, type Worker } from './lib/worker';
+import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } from './modules/admin/service';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
+import { readProviderKey } from './modules/mail/provider-key';
 import { startOutboxWorker } from './modules/mail/service';
-import { createMailTransport, type MailTransport } from './modules/mail/transport';
+import {
+  createMailTransport,
+  createProviderAwareTransport,
+  type MailTransport,
+} from './modules/mail/transport';
 import { seedDefaultMedia } from './modules/media/service';
 
 // These paths hold both for src/server/main.ts (tsx) and the bundle at dist/server/main.js.
@@ -69,6 +76,7 @@ async function start() {
   const workers: Worker[] = [];
   let server: Server | undefined;
   let mailTransport: MailTransport | undefined;
+  const changes = createChangeFeed(database, logger.child({ module: 'changes' }));
 
   const shutdown = async (signal: string) => {
     if (stopped.current) return;
@@ -82,11 +90,14 @@ async function start() {
     if (server) {
       const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
       server.closeIdleConnections();
+      // Ends the open event streams (admin pages), which would otherwise hold the server open.
+      await changes.close();
       await closed;
     }
     clearTimeout(force);
     await Promise.all(workers.map((worker) => worker.stop()));
     await mailTransport?.close();
+    await changes.close();
     await database.close();
     logger.info('stopped');
   };
@@ -97,6 +108,13 @@ async function start() {
   try {
     await database.migrate(MIGRATIONS_DIR);
     await seedPrompts(database.db, PROMPT_LIBRARY_DIR);
+    await ensureBootstrapStaff({
+      db: database.db,
+      admin: config.admin,
+      dataDir: config.dataDir,
+      now: clock.now(),
+      logger,
+    });
     const clientAssets = config.env === 'development' ? undefined : await loadClientAssets(CLIENT_DIR);
     // The S3 driver is not written yet: S3_* settings are accepted but media stays in DATA_DIR/storage.
     if (config.s3) logger.warn('S3 storage is not supported yet; storing media in DATA_DIR/storage');
@@ -105,12 +123,18 @@ async function start() {
     if (media.seeded.length > 0) logger.info({ files: media.seeded }, 'default background media stored');
     if (media.missing.length > 0) logger.warn({ files: media.missing }, 'default background media not found');
     const mailLogger = logger.child({ module: 'mail' });
-    mailTransport = createMailTransport({
+    const sessionSecret = resolveSessionSecret({ configured: config.sessionSecret, dataDir: config.dataDir });
+    const directTransport = createMailTransport({
       smtpUrl: config.smtpUrl,
       dataDir: config.dataDir,
       logger: mailLogger,
     });
-    const sessionSecret = resolveSessionSecret({ configured: config.sessionSecret, dataDir: config.dataDir });
+    // One transport for the app and the worker: the provider's API while staff have set a key.
+    mailTransport = createProviderAwareTransport({
+      fallback: directTransport,
+      readKey: () => readProviderKey(database.db, sessionSecret),
+      apiUrl: config.mailProviderApiUrl,
+    });
     const ssrRender = clientAssets ? await loadServerRendering(logger) : undefined;
     const app = createApp({
       db: database.db,
@@ -119,6 +143,7 @@ async function start() {
       logger,
       storage,
       mailTransport,
+      changes,
       sessionSecret,
       clientAssets,
       ssrRender,
@@ -140,16 +165,17 @@ async function start() {
         mailFrom: config.mailFrom,
       }),
     );
-    if (mailTransport.kind === 'file') {
+    if (directTransport.kind === 'file') {
       mailLogger.info('SMTP_URL is not set: e-mails are written to DATA_DIR/mail');
     }
     workers.push(
       startIntervalWorker({
-        name: 'rate-limit-sweeper',
+        name: 'expiry-sweeper',
         intervalMs: 10 * 60_000,
         logger,
         task: async () => {
           await deleteExpiredRateLimits(database.db, clock.now());
+          await deleteExpiredStaffSessions(database.db, clock.now());
         },
       }),
     );
@@ -182,6 +208,7 @@ async function failStart(error: unknown, logger: Logger, database: DatabaseHandl
   if (
     error instanceof ClientNotBuiltError ||
     error instanceof StartError ||
+    error instanceof StaffAccountError ||
     error instanceof PromptLibraryError
   ) {
     console.error(error.message);

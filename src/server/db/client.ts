@@ -17,9 +17,21 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either: services that write take this, so callers can include the write in their own transaction. */
 export type DbExecutor = Database | Transaction;
 
+/** Stops delivering notifications to the callback it was returned for. */
+export type StopListening = () => Promise<void>;
+
+/**
+ * Where LISTEN/NOTIFY notifications come from (lib/change-feed.ts builds on this): PGlite delivers them on
+ * its one connection; PostgreSQL needs a connection of its own, outside the pool.
+ */
+export type NotificationSource =
+  | { kind: 'pglite'; listen(channel: string, onPayload: (payload: string) => void): Promise<StopListening> }
+  | { kind: 'postgres'; connectionString: string };
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  notifications: NotificationSource;
   /** Applies the committed migrations; safe to run from several processes at once. */
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +59,7 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): DatabaseHand
   return {
     db,
     kind: 'pglite',
+    notifications: { kind: 'pglite', listen: (channel, onPayload) => client.listen(channel, onPayload) },
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     async close() {
       try {
@@ -85,6 +98,7 @@ export function openPostgresDatabase(connectionString: string, logger?: Logger):
   return {
     db,
     kind: 'postgres',
+    notifications: { kind: 'postgres', connectionString },
     async migrate(migrationsFolder) {
       // One connection holds an advisory lock so that app processes starting together migrate one at a time.
       const connection = await pool.connect();

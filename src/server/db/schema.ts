@@ -1,4 +1,5 @@
 import * as accounts from './schema/accounts';
+import * as admin from './schema/admin';
 import * as bubbles from './schema/bubbles';
 import * as journal from './schema/journal';
 import * as mail from './schema/mail';
@@ -17,5 +18,6 @@ export const schema = {
   ...accounts,
   ...journal,
   ...bubbles,
+  ...admin,
 };
 export type Schema = typeof schema;

@@ -9,7 +9,17 @@ import type { Logger } from './logger';
 /** The person a request is signed in as (set by the accounts module's session middleware). */
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
-export type AppEnv = { Variables: { requestId: string; logger: Logger; user: SessionUser | undefined } };
+/** The staff member of an admin request (set by the admin module's guard on /api/admin/*). */
+export type StaffIdentity = { sessionId: string; staffId: string; email: string; expiresAt: Date };
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    user: SessionUser | undefined;
+    staff: StaffIdentity | undefined;
+  };
+};
 
 /**
  * The signed-in user of a request, or a 401 `{ error: { code: 'unauthenticated' } }`. Every route that
@@ -26,6 +36,23 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
     });
   }
   return user;
+}
+
+/**
+ * The staff member of an admin request. The guard on /api/admin/* has answered 401 already when there is
+ * none, so a missing one here is a wiring mistake, reported as the same 401.
+ */
+export function currentStaff(c: Context<AppEnv>): StaffIdentity {
+  const staff = c.get('staff');
+  if (!staff) {
+    throw new HTTPException(401, {
+      res: new Response(JSON.stringify({ error: { code: 'admin_session_missing' } }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      }),
+    });
+  }
+  return staff;
 }
 
 export function apiError(c: Context, status: ContentfulStatusCode, code: TApiErrorCode) {

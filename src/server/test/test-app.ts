@@ -4,12 +4,18 @@ import path from 'node:path';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { type ChangeFeed, createChangeFeed } from '../lib/change-feed';
 import type { ClientAssets } from '../lib/client-assets';
 import { createLogger, type Logger } from '../lib/logger';
 import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
 import type { Storage } from '../lib/storage/storage';
 import { type PromptSeed, seedPrompts } from '../modules/journal/prompts';
-import { createMailTransport, type MailTransport } from '../modules/mail/transport';
+import { readProviderKey } from '../modules/mail/provider-key';
+import {
+  createMailTransport,
+  createProviderAwareTransport,
+  type MailTransport,
+} from '../modules/mail/transport';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { createTestDatabase } from './test-db';
 
@@ -20,8 +26,12 @@ export type TestContext = {
   config: Config;
   /** Files under the temporary DATA_DIR/storage. */
   storage: Storage;
-  /** SMTP when the env names SMTP_URL (a test sink), else .eml files in the temporary DATA_DIR. */
+  /**
+   * SMTP when the env names SMTP_URL (a test sink), else .eml files in the temporary DATA_DIR; the provider
+   * API at MAIL_PROVIDER_API_URL while a provider key is stored.
+   */
   mailTransport: MailTransport;
+  changes: ChangeFeed;
   logger: Logger;
   close(): Promise<void>;
 };
@@ -47,7 +57,12 @@ export async function createTestApp(
   const clock = createFakeClock();
   const logger = createLogger({ level: 'silent' });
   const storage = createFilesystemStorage(path.join(dataDir, 'storage'), { clock });
-  const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir, logger });
+  const mailTransport = createProviderAwareTransport({
+    fallback: createMailTransport({ smtpUrl: config.smtpUrl, dataDir, logger }),
+    readKey: () => readProviderKey(database.db, TEST_SESSION_SECRET),
+    apiUrl: config.mailProviderApiUrl,
+  });
+  const changes = createChangeFeed(database, logger);
   const app = createApp({
     db: database.db,
     config,
@@ -55,6 +70,7 @@ export async function createTestApp(
     logger,
     storage,
     mailTransport,
+    changes,
     sessionSecret: TEST_SESSION_SECRET,
     clientAssets: options.clientAssets,
   });
@@ -65,9 +81,11 @@ export async function createTestApp(
     config,
     storage,
     mailTransport,
+    changes,
     logger,
     async close() {
       await mailTransport.close();
+      await changes.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -21,5 +21,11 @@ export const API_ERROR_CODES = [
   'day_locked',
   // the bubble profile
   'bubble_limit_reached',
+  // the admin area
+  'admin_session_missing',
+  'admin_login_failed',
+  'invalid_json',
+  'invalid_api_key',
+  'unsubscribed_address',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

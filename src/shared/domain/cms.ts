@@ -25,7 +25,7 @@ export type CmsTextKey<P extends CmsPage = CmsPage> = (typeof CMS_PAGES)[P][numb
 export const CMS_PAGE_IDS = Object.keys(CMS_PAGES) as CmsPage[];
 
 export function isCmsPage(value: unknown): value is CmsPage {
-  return typeof value === 'string' && value in CMS_PAGES;
+  return typeof value === 'string' && Object.hasOwn(CMS_PAGES, value);
 }
 
 /** The translation key that holds the built-in text of a CMS key. */

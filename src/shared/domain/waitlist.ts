@@ -9,6 +9,10 @@ export const WAITLIST_ATTEMPTS_PER_HOUR = 3;
 export const WAITLIST_MIN_GAP_MS = 5000;
 export const HOUR_MS = 60 * 60 * 1000;
 
+/** Where an address on the list stands: joined, confirmed by the e-mail link, or unsubscribed. */
+export const WAITLIST_STATUSES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
 /** Bump when the consent text changes; each sign-up stores the version it agreed to. */
 export const CONSENT_TEXT_VERSION = '2026-11-22';
 

@@ -1,8 +1,6 @@
+import type { WaitlistStatus } from '@shared/domain/waitlist';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-export const WAITLIST_STATUSES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /**
  * The newsletter waiting list (spec §3 waiting_list), kept as a mailing list with proof of consent: when,

@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import type { TLocale } from '@shared/domain/locale';
+import { isValidEmail } from '@shared/domain/waitlist';
+import type { TEmailSettings, TMailSendResult } from '@shared/schemas/admin';
 import { and, asc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailSettings, mailOutbox } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { startIntervalWorker, type Worker } from '../../lib/worker';
+import { type AuditActor, recordAudit } from '../admin/audit';
+import { renderMailTest } from './templates/mail-test';
 import type { MailTransport, OutgoingMail } from './transport';
 
 /** A message to enqueue. `messageKey` names the message for deduplication, e.g. `waitlist-confirm:<entry id>`. */
@@ -52,6 +58,46 @@ export async function getEmailSettings(
   if (!row) return { globalBcc: null, autoSend: true };
   const globalBcc = row.globalBcc?.trim() || null;
   return { globalBcc, autoSend: row.autoSend };
+}
+
+/**
+ * Changes the e-mail settings (spec §5: the BCC is optional, but an e-mail address when filled in) and
+ * records old and new values in the audit log, in one transaction.
+ */
+export async function updateEmailSettings(
+  db: Database,
+  input: TEmailSettings & { actor: AuditActor; ip: string | null; now: Date },
+): Promise<{ ok: true; settings: TEmailSettings } | { ok: false; error: 'invalid_email' }> {
+  const globalBcc = input.globalBcc?.trim() || null;
+  if (globalBcc !== null && !isValidEmail(globalBcc)) return { ok: false, error: 'invalid_email' };
+  const settings = { globalBcc, autoSend: input.autoSend };
+  await db.transaction(async (tx) => {
+    // Locked, so the audit's "before" is the row this change replaces even when two staff save at once.
+    const [locked] = await tx
+      .select({ globalBcc: emailSettings.globalBcc, autoSend: emailSettings.autoSend })
+      .from(emailSettings)
+      .where(eq(emailSettings.id, 1))
+      .for('update');
+    const before = locked ?? { globalBcc: null, autoSend: true };
+    await tx
+      .insert(emailSettings)
+      .values({ id: 1, ...settings, updatedAt: input.now })
+      .onConflictDoUpdate({ target: emailSettings.id, set: { ...settings, updatedAt: input.now } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'mail.settings.update',
+      target: 'email_settings',
+      details: { before, after: settings },
+      ip: input.ip,
+      at: input.now,
+    });
+  });
+  return { ok: true, settings };
+}
+
+/** The global BCC as a list (the column may hold several addresses separated by commas or spaces). */
+function globalBccList(settings: { globalBcc: string | null }): string[] {
+  return settings.globalBcc ? settings.globalBcc.split(/[\s,;]+/) : [];
 }
 
 /** Trimmed, without empties, without the addressee, each address once (case-insensitive). */
@@ -109,8 +155,10 @@ export async function enqueueListMail(
 ): Promise<{ outcome: 'blocked' } | { outcome: 'queued'; id: string; created: boolean }> {
   const settings = await getEmailSettings(db);
   if (!settings.autoSend) return { outcome: 'blocked' };
-  const globalBcc = settings.globalBcc ? settings.globalBcc.split(/[\s,;]+/) : [];
-  const queued = await enqueueMail(db, { ...message, bcc: [...(message.bcc ?? []), ...globalBcc] });
+  const queued = await enqueueMail(db, {
+    ...message,
+    bcc: [...(message.bcc ?? []), ...globalBccList(settings)],
+  });
   return { outcome: 'queued', ...queued };
 }
 
@@ -308,4 +356,66 @@ export function startOutboxWorker(deps: MailDeps & { intervalMs?: number }): Wor
       await processDueMail(mailDeps);
     },
   });
+}
+
+/**
+ * The admin area's test e-mail (spec §2 e-mail system test): sent at once in the staff member's language,
+ * whatever auto-send says, so delivery can be checked while sending is paused. It does get the global BCC,
+ * so the routing can be checked too; the result lists the BCC copies. The message is claimed in the
+ * transaction that enqueues it, so the outbox worker never takes it and the answer is this send's outcome.
+ */
+export async function sendTestMail(
+  deps: MailDeps,
+  input: {
+    to: string;
+    locale: TLocale;
+    appUrl: string;
+    actor: AuditActor;
+    ip: string | null;
+    now: Date;
+  },
+): Promise<{ ok: true; result: TMailSendResult } | { ok: false; error: 'invalid_email' }> {
+  const to = input.to.trim();
+  if (!isValidEmail(to)) return { ok: false, error: 'invalid_email' };
+  const rendered = await renderMailTest({
+    locale: input.locale,
+    requestedBy: input.actor?.email ?? '',
+    sentAt: input.now,
+    appUrl: input.appUrl,
+  });
+  const row = await deps.db.transaction(async (tx) => {
+    const settings = await getEmailSettings(tx);
+    const { id } = await enqueueMail(tx, {
+      kind: 'admin_mail_test',
+      messageKey: `admin-mail-test:${randomUUID()}`,
+      to,
+      ...rendered,
+      bcc: globalBccList(settings),
+    });
+    const [claimed] = await tx
+      .update(mailOutbox)
+      .set(claimChanges(deps.clock.now()))
+      .where(eq(mailOutbox.id, id))
+      .returning();
+    if (!claimed) throw new Error(`mail_outbox: the test message ${id} vanished before it was claimed`);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'mail.test',
+      target: to,
+      details: { outboxId: id, locale: input.locale, bcc: claimed.bcc },
+      ip: input.ip,
+      at: input.now,
+    });
+    return claimed;
+  });
+  // Looked up afresh: staff often set the provider key and test right away.
+  const transport = await deps.transport.describe({ refresh: true }).catch(() => null);
+  const outcome = await sendClaimed(deps, row);
+  const base = { transport, bcc: row.bcc };
+  if (outcome === 'sent') return { ok: true, result: { outcome, error: null, ...base } };
+  const [failed] = await deps.db
+    .select({ lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, row.id));
+  return { ok: true, result: { outcome, error: failed?.lastError ?? null, ...base } };
 }

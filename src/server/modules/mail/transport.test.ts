@@ -6,9 +6,10 @@ import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
+import { type ProviderSink, startProviderSink } from '../../test/provider-sink';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { listUnsubscribeHeaders } from './service';
-import { createMailTransport, type OutgoingMail } from './transport';
+import { createMailTransport, createProviderAwareTransport, type OutgoingMail } from './transport';
 
 const silent = createLogger({ level: 'silent' });
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -113,5 +114,132 @@ describe('file transport', () => {
       file: path.join(dataDir, 'mail', file ?? ''),
       links: ['https://mirror.test/confirm?token=abc', 'https://mirror.test/unsubscribe?token=u'],
     });
+  });
+});
+
+describe('provider-aware transport', () => {
+  const KEY = 're_test_0123456789abcdef';
+
+  async function providerForTest(): Promise<ProviderSink> {
+    const provider = await startProviderSink();
+    cleanups.push(() => provider.close());
+    return provider;
+  }
+
+  /** A transport over a real SMTP sink whose key store is a variable; `reads` counts the lookups. */
+  async function setup(options: { key: string | null; keyCacheMs?: number }) {
+    const smtp = await sinkForTest();
+    const provider = await providerForTest();
+    const store = { key: options.key, reads: 0, failure: undefined as Error | undefined };
+    const transport = createProviderAwareTransport({
+      fallback: createMailTransport({ smtpUrl: smtp.url, dataDir: tempDir(), logger: silent }),
+      readKey: async () => {
+        store.reads += 1;
+        if (store.failure) throw store.failure;
+        return store.key;
+      },
+      apiUrl: `${provider.url}/`,
+      keyCacheMs: options.keyCacheMs,
+    });
+    cleanups.push(() => transport.close());
+    return { smtp, provider, store, transport };
+  }
+
+  it("posts Resend's JSON shape with the bearer key and an idempotency key while a key is set", async () => {
+    const { smtp, provider, transport } = await setup({ key: KEY });
+    expect(await transport.describe()).toBe('provider');
+    await transport.send(mail);
+    await transport.send({ ...mail, bcc: [] });
+
+    const [withBcc, withoutBcc] = provider.requests;
+    expect(withBcc).toMatchObject({ method: 'POST', path: '/emails' });
+    expect(withBcc?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(withBcc?.headers['content-type']).toBe('application/json');
+    expect(withBcc?.headers['idempotency-key']).toBe('0b7c6a1e-9f2d-4c57-8d0e-2f1a3b4c5d6e@mirror.test');
+    expect(withBcc?.body).toEqual({
+      from: mail.from,
+      to: ['ada@example.com'],
+      bcc: ['audit@example.org'],
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: mail.headers,
+    });
+    expect(withoutBcc?.body).not.toHaveProperty('bcc');
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('uses the fallback while no key is set', async () => {
+    const { smtp, provider, transport } = await setup({ key: null });
+    expect(await transport.describe()).toBe('smtp');
+    await transport.send(mail);
+    expect(smtp.messages).toHaveLength(1);
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it("rejects a non-2xx answer with the status and the provider's message, never the key", async () => {
+    const { provider, transport } = await setup({ key: KEY });
+    provider.respondWith(422, {
+      statusCode: 422,
+      name: 'validation_error',
+      message: `Bad key ${KEY} or sender`,
+    });
+    const failure = transport.send(mail);
+    await expect(failure).rejects.toThrow(/^mail provider answered 422: Bad key re_•+cdef or sender$/);
+    await expect(failure).rejects.not.toThrow(KEY);
+    provider.respondWith(503, 'upstream down');
+    await expect(transport.send(mail)).rejects.toThrow('mail provider answered 503: upstream down');
+  });
+
+  it('rejects when the provider cannot be reached', async () => {
+    const { provider, transport } = await setup({ key: KEY });
+    await provider.close();
+    await expect(transport.send(mail)).rejects.toThrow(/^mail provider not reachable: .*ECONNREFUSED/);
+  });
+
+  it('reads the key once per cache period, also for many messages at once, then sees a change', async () => {
+    const { smtp, provider, store, transport } = await setup({ key: KEY, keyCacheMs: 1500 });
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) => transport.send({ ...mail, messageId: `<m${i}@t>` })),
+    );
+    expect(store.reads).toBe(1);
+    expect(provider.requests).toHaveLength(25);
+
+    store.key = null;
+    await transport.send(mail);
+    expect(provider.requests).toHaveLength(26);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await transport.send(mail);
+    expect(store.reads).toBe(2);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('looks the key up again at once when asked to refresh', async () => {
+    const { store, transport } = await setup({ key: null });
+    expect(await transport.describe()).toBe('smtp');
+    store.key = KEY;
+    expect(await transport.describe()).toBe('smtp');
+    expect(await transport.describe({ refresh: true })).toBe('provider');
+    expect(await transport.describe()).toBe('provider');
+  });
+
+  it('fails the send when the key cannot be read, without sending another way, and tries again next time', async () => {
+    const { smtp, provider, store, transport } = await setup({ key: KEY });
+    store.failure = new Error('the stored e-mail provider key cannot be decrypted');
+    await expect(transport.send(mail)).rejects.toThrow('cannot be decrypted');
+    store.failure = undefined;
+    await transport.send(mail);
+    expect(store.reads).toBe(2);
+    expect(provider.requests).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('forgets the cached answer when a lookup fails, so nothing goes the old way meanwhile', async () => {
+    const { smtp, store, transport } = await setup({ key: null });
+    expect(await transport.describe()).toBe('smtp');
+    store.failure = new Error('database unavailable');
+    await expect(transport.describe({ refresh: true })).rejects.toThrow('database unavailable');
+    await expect(transport.send(mail)).rejects.toThrow('database unavailable');
+    expect(smtp.messages).toHaveLength(0);
   });
 });

@@ -1,10 +1,20 @@
-import type { TLocale } from '@shared/domain/locale';
-import { CONSENT_TEXT_VERSION, normalizeEmail, type WaitlistJoinResult } from '@shared/domain/waitlist';
+import { randomUUID } from 'node:crypto';
+import { type TLocale, toLocale } from '@shared/domain/locale';
+import {
+  CONSENT_TEXT_VERSION,
+  isValidEmail,
+  normalizeEmail,
+  type WaitlistJoinResult,
+} from '@shared/domain/waitlist';
 import { href } from '@shared/routes';
-import { eq, sql } from 'drizzle-orm';
+import type { TAdminWaitlistEntry, TMailSendResult } from '@shared/schemas/admin';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
+import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
+import { type AuditActor, recordAudit } from '../admin/audit';
 import { deliverNow, enqueueListMail, listUnsubscribeHeaders, type MailDeps } from '../mail/service';
 import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
 
@@ -96,6 +106,7 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinInput): Promis
       ...message,
       headers: listUnsubscribeHeaders(links.oneClick),
     });
+    await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'joined');
     return { ok: true as const, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
   });
 
@@ -117,19 +128,24 @@ export async function confirmSubscription(
   if (!payload || typeof payload.id !== 'string' || typeof payload.exp !== 'number') return 'invalid';
   if (payload.exp < now.getTime()) return 'invalid';
   const email = normalizeEmail(input.email);
-  const [row] = await deps.db
-    .update(waitingList)
-    .set({
-      status: 'confirmed',
-      confirmedAt: sql`coalesce(${waitingList.confirmedAt}, ${now})`,
-      updatedAt: now,
-    })
-    // An unsubscribed person is not subscribed again by an old confirmation link.
-    .where(
-      sql`${waitingList.id} = ${payload.id} and ${waitingList.email} = ${email} and ${waitingList.status} in ('unconfirmed', 'confirmed')`,
-    )
-    .returning({ status: waitingList.status });
-  return row?.status === 'confirmed' ? 'confirmed' : 'invalid';
+  const entryId = payload.id;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(waitingList)
+      .set({
+        status: 'confirmed',
+        confirmedAt: sql`coalesce(${waitingList.confirmedAt}, ${now})`,
+        updatedAt: now,
+      })
+      // An unsubscribed person is not subscribed again by an old confirmation link.
+      .where(
+        sql`${waitingList.id} = ${entryId} and ${waitingList.email} = ${email} and ${waitingList.status} in ('unconfirmed', 'confirmed')`,
+      )
+      .returning({ status: waitingList.status });
+    if (row?.status !== 'confirmed') return 'invalid';
+    await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'updated');
+    return 'confirmed';
+  });
 }
 
 /**
@@ -143,13 +159,150 @@ export async function unsubscribe(
   const payload = verifyToken(deps.secret, UNSUBSCRIBE_PURPOSE, input.token);
   if (!payload || typeof payload.id !== 'string') return 'invalid';
   const now = deps.mail.clock.now();
-  await deps.db
-    .update(waitingList)
-    .set({
-      status: 'unsubscribed',
-      unsubscribedAt: sql`coalesce(${waitingList.unsubscribedAt}, ${now})`,
-      updatedAt: now,
-    })
-    .where(eq(waitingList.id, payload.id));
+  const entryId = payload.id;
+  await deps.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(waitingList)
+      .set({
+        status: 'unsubscribed',
+        unsubscribedAt: sql`coalesce(${waitingList.unsubscribedAt}, ${now})`,
+        updatedAt: now,
+      })
+      .where(eq(waitingList.id, entryId))
+      .returning({ id: waitingList.id });
+    if (changed.length > 0) await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'updated');
+  });
   return 'unsubscribed';
+}
+
+// ---- administration (/api/admin/waitlist) -----------------------------------------------------------------
+
+/**
+ * The whole list for staff, newest first. `gdprConfirmed` (spec §3 gdpr_confirmed) is true only while the
+ * person stands confirmed: someone who confirmed and then unsubscribed has withdrawn that consent, so they
+ * count as not confirmed (`confirmedAt` still says when they had).
+ */
+export async function listWaitlistEntries(db: Database): Promise<TAdminWaitlistEntry[]> {
+  const rows = await db
+    .select({
+      id: waitingList.id,
+      email: waitingList.email,
+      createdAt: waitingList.createdAt,
+      language: waitingList.language,
+      status: waitingList.status,
+      confirmedAt: waitingList.confirmedAt,
+      unsubscribedAt: waitingList.unsubscribedAt,
+    })
+    .from(waitingList)
+    .orderBy(desc(waitingList.createdAt), desc(waitingList.id));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    language: toLocale(row.language),
+    status: row.status,
+    gdprConfirmed: row.status === 'confirmed',
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+  }));
+}
+
+export type AdminChange = { actor: NonNullable<AuditActor>; ip: string | null; now: Date };
+
+/**
+ * Deletes entries chosen by staff, with one audit record naming the deleted addresses, in one transaction.
+ * Ids that are not (or no longer) on the list are ignored; returns how many entries went.
+ */
+export async function deleteWaitlistEntries(
+  db: Database,
+  input: AdminChange & { ids: readonly string[] },
+): Promise<number> {
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(waitingList)
+      .where(inArray(waitingList.id, ids))
+      .returning({ email: waitingList.email });
+    if (deleted.length === 0) return 0;
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'waitlist.delete',
+      target: `waitlist:${deleted.length} entries`,
+      details: { count: deleted.length, emails: deleted.map((row) => row.email) },
+      ip: input.ip,
+      at: input.now,
+    });
+    await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'deleted');
+    return deleted.length;
+  });
+}
+
+export type SendConfirmationOutcome =
+  | { ok: true; result: TMailSendResult & { mode: 'subscriber' | 'test' } }
+  | { ok: false; error: 'invalid_email' | 'unsubscribed_address' };
+
+/**
+ * The manual GDPR sender (spec §2, §7 send-gdpr-confirmation): sends the double opt-in e-mail now, in the
+ * chosen language. An address on the list gets a real confirmation for its entry. An address not on the
+ * list gets a test copy, marked "[Test] ", whose links name no entry (a random id), so confirming or
+ * unsubscribing through it changes nothing. An unsubscribed address gets nothing. Like every list mail it
+ * obeys auto-send; the audit record is written with the enqueueing.
+ */
+export async function sendConfirmationMail(
+  deps: WaitlistDeps,
+  input: { email: string; language: TLocale; actor: NonNullable<AuditActor>; ip: string | null },
+): Promise<SendConfirmationOutcome> {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) return { ok: false, error: 'invalid_email' };
+  const now = deps.mail.clock.now();
+
+  const queued = await deps.db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select({ id: waitingList.id, status: waitingList.status })
+      .from(waitingList)
+      .where(eq(waitingList.email, email));
+    if (entry?.status === 'unsubscribed') return { ok: false as const };
+    const mode = entry ? ('subscriber' as const) : ('test' as const);
+    const id = entry?.id ?? randomUUID();
+
+    const links = unsubscribeUrls(deps, id, input.language);
+    const message = await renderWaitlistConfirmation({
+      locale: input.language,
+      confirmUrl: confirmationUrl(deps, { id, email, locale: input.language, now }),
+      unsubscribeUrl: links.page,
+      appUrl: deps.appUrl,
+    });
+    const outcome = await enqueueListMail(tx, {
+      kind: mode === 'test' ? 'waitlist_confirmation_test' : 'waitlist_confirmation',
+      // Each send by staff is a message of its own, even twice within a millisecond.
+      messageKey: `waitlist-confirmation:manual:${id}:${randomUUID()}`,
+      to: email,
+      ...message,
+      subject: mode === 'test' ? `[Test] ${message.subject}` : message.subject,
+      headers: listUnsubscribeHeaders(links.oneClick),
+    });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'waitlist.confirmation.send',
+      target: email,
+      details: { language: input.language, mode, queued: outcome.outcome === 'queued' },
+      ip: input.ip,
+      at: now,
+    });
+    return { ok: true as const, mode, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
+  });
+
+  if (!queued.ok) return { ok: false, error: 'unsubscribed_address' };
+  const { mode, outboxId } = queued;
+  const transport = await deps.mail.transport.describe();
+  if (!outboxId) return { ok: true, result: { outcome: 'blocked', transport, error: null, mode } };
+  const delivery = await deliverNow(deps.mail, outboxId);
+  // 'skipped': an outbox worker claimed it first and is sending it, as joinWaitlist counts it too.
+  if (delivery !== 'failed') return { ok: true, result: { outcome: 'sent', transport, error: null, mode } };
+  const [row] = await deps.db
+    .select({ lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, outboxId));
+  return { ok: true, result: { outcome: 'failed', transport, error: row?.lastError ?? null, mode } };
 }

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Staff accounts (spec §1 administrator), apart from users: their own table, password hashes (argon2id)
+ * and sessions. `failed_logins` counts wrong passwords in a row; reaching the limit sets `locked_until`.
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    lastLoginIp: text('last_login_ip'),
+    lastLoginUserAgent: text('last_login_user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [check('staff_accounts_email_lower_ck', sql`${table.email} = lower(${table.email})`)],
+);
+
+/**
+ * Staff sessions: the cookie carries a random 256-bit token; only its SHA-256 is stored, so a copy of the
+ * database does not let anybody in. Absolute expiry (spec §9: 8 hours); logging out deletes the row.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('staff_sessions_staff_idx').on(table.staffId),
+    index('staff_sessions_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Who did what, when, to what (every admin change, sign-ins and failed sign-ins). `staff_email` is kept
+ * beside the id so the record still reads after an account is removed.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('admin_audit_log_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Secrets staff set in the admin area (the e-mail provider key), encrypted at rest with AES-256-GCM under a
+ * key derived from SESSION_SECRET: `ciphertext` is `v1.<iv>.<tag>.<data>` in base64url.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  ciphertext: text('ciphertext').notNull(),
+  hint: text('hint').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedBy: text('updated_by'),
+});

@@ -1,0 +1,144 @@
+import { ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../db/schema/rate-limits';
+import { createSignedInStaff } from '../../test/staff';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { createSignedInUser } from '../../test/users';
+
+/**
+ * The authorization matrix of the admin API, generated from the app's own route table: every route under
+ * /api/admin (whoever added it) must refuse callers without a staff session, and succeed with one. A new
+ * admin route without an entry in SAMPLES fails this test, so nobody can add one without it being checked.
+ */
+
+const APP_URL = 'https://mirror.test';
+let t: TestContext;
+
+beforeAll(async () => {
+  // Provider calls go to a closed local port, so nothing here reaches the internet.
+  t = await createTestApp({ env: { APP_URL, MAIL_PROVIDER_API_URL: 'http://127.0.0.1:9' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Sample = { body?: unknown; status: number; stream?: boolean };
+
+/** A request each admin route succeeds with, by `METHOD path` as the route table names it. */
+const SAMPLES: Record<string, Sample> = {
+  'DELETE /api/admin/session': { status: 204 },
+  'GET /api/admin/waitlist': { status: 200 },
+  'DELETE /api/admin/waitlist': { body: { ids: ['00000000-0000-4000-8000-000000000000'] }, status: 200 },
+  'GET /api/admin/waitlist/events': { status: 200, stream: true },
+  'POST /api/admin/waitlist/confirmation-mail': {
+    body: { email: 'matrix@example.com', language: 'en' },
+    status: 200,
+  },
+  'GET /api/admin/content/:kind/:page': { status: 200 },
+  'PUT /api/admin/content/:kind/:page/:locale': { body: { drafts: { 'hero.title': 'Matrix' } }, status: 200 },
+  'POST /api/admin/content/:kind/:page/:locale/publish': { status: 200 },
+  'GET /api/admin/mail/settings': { status: 200 },
+  'PUT /api/admin/mail/settings': { body: { globalBcc: null, autoSend: true }, status: 200 },
+  'GET /api/admin/mail/provider-key': { status: 200 },
+  'PUT /api/admin/mail/provider-key': { body: { key: 're_matrix_key_1234' }, status: 200 },
+  'DELETE /api/admin/mail/provider-key': { status: 200 },
+  'POST /api/admin/mail/test': { body: { to: 'matrix@example.com', locale: 'en' }, status: 200 },
+};
+
+/** Sign-in and the session check are open to everybody (the check answers null without a session). */
+const PUBLIC = new Set(['POST /api/admin/session', 'GET /api/admin/session']);
+
+const PARAMS: Record<string, string> = { kind: 'texts', page: 'home', locale: 'en' };
+
+function adminRoutes(ctx: TestContext): string[] {
+  const routes = new Set<string>();
+  for (const route of ctx.app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/admin/')) continue;
+    routes.add(`${route.method} ${route.path}`);
+  }
+  return [...routes].sort();
+}
+
+function call(route: string, cookie: string | undefined, sample: Sample | undefined) {
+  const [method = 'GET', pattern = ''] = route.split(' ');
+  const pathname = pattern.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? name);
+  // The content listing takes its language from the query; the other GET routes ignore it.
+  const query = method === 'GET' ? '?locale=en' : '';
+  const headers: Record<string, string> = { origin: APP_URL };
+  if (cookie) headers.cookie = cookie;
+  const body = sample?.body ?? (method === 'GET' ? undefined : {});
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return t.app.request(`${pathname}${query}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function expectRefused(route: string, cookie: string | undefined) {
+  const response = await call(route, cookie, SAMPLES[route]);
+  expect(response.status, `${route} answered ${response.status}`).toBe(401);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('admin_session_missing');
+}
+
+describe('the admin authorization matrix', () => {
+  it('knows every admin route (a new one needs a sample here)', () => {
+    const routes = adminRoutes(t).filter((route) => !PUBLIC.has(route));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    expect(routes.filter((route) => !SAMPLES[route])).toEqual([]);
+    expect(Object.keys(SAMPLES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('refuses every admin route without a session', async () => {
+    for (const route of adminRoutes(t).filter((route) => !PUBLIC.has(route))) {
+      await expectRefused(route, undefined);
+    }
+  });
+
+  it('refuses every admin route with a user’s session', async () => {
+    const user = await createSignedInUser(t);
+    for (const route of adminRoutes(t).filter((route) => !PUBLIC.has(route))) {
+      await expectRefused(route, user.cookie);
+    }
+  });
+
+  it('refuses every admin route with an expired staff session', async () => {
+    const staff = await createSignedInStaff(t);
+    t.clock.advance(ADMIN_SESSION_MS);
+    for (const route of adminRoutes(t).filter((route) => !PUBLIC.has(route))) {
+      await expectRefused(route, staff.cookie);
+    }
+  });
+
+  it('refuses every admin route with a staff session that logged out', async () => {
+    const staff = await createSignedInStaff(t);
+    const logout = await call(
+      'DELETE /api/admin/session',
+      staff.cookie,
+      SAMPLES['DELETE /api/admin/session'],
+    );
+    expect(logout.status).toBe(204);
+    for (const route of adminRoutes(t).filter((route) => !PUBLIC.has(route))) {
+      await expectRefused(route, staff.cookie);
+    }
+  });
+
+  it('answers every admin route with a staff session', async () => {
+    const staff = await createSignedInStaff(t);
+    // Logging out last, since it ends the session the others use.
+    const routes = adminRoutes(t)
+      .filter((route) => !PUBLIC.has(route))
+      .sort((a, b) => Number(a === 'DELETE /api/admin/session') - Number(b === 'DELETE /api/admin/session'));
+    for (const route of routes) {
+      const sample = SAMPLES[route];
+      const response = await call(route, staff.cookie, sample);
+      expect(
+        response.status,
+        `${route} answered ${response.status}: ${sample?.stream ? '' : await response.clone().text()}`,
+      ).toBe(sample?.status);
+      if (sample?.stream) await response.body?.cancel();
+      await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+    }
+  });
+});

@@ -1,0 +1,342 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN_LOCKOUT_MS, ADMIN_LOGIN_RATE_LIMIT, ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminAuditLog, staffAccounts, staffSessions } from '../../db/schema/admin';
+import { rateLimits } from '../../db/schema/rate-limits';
+import { createLogger } from '../../lib/logger';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { cookieHeaderFrom, createSignedInUser } from '../../test/users';
+import { staffCookieName } from './routes';
+import {
+  createStaffAccount,
+  deleteExpiredStaffSessions,
+  ensureBootstrapStaff,
+  GENERATED_ADMIN_EMAIL,
+  hashSessionToken,
+  StaffAccountError,
+} from './service';
+
+const APP_URL = 'https://mirror.test';
+let t: TestContext;
+let ipCounter = 0;
+let staffCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { APP_URL, TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+});
+
+function request(
+  method: 'GET' | 'POST' | 'DELETE',
+  pathname: string,
+  options: { body?: unknown; cookie?: string; ip?: string; userAgent?: string } = {},
+) {
+  ipCounter += 1;
+  const headers: Record<string, string> = {
+    origin: APP_URL,
+    'x-forwarded-for': options.ip ?? `203.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+    'user-agent': options.userAgent ?? 'vitest/4',
+  };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return t.app.request(pathname, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+async function newStaff() {
+  staffCounter += 1;
+  const email = `staff-${staffCounter}@example.com`;
+  const password = `a long staff password ${staffCounter}`;
+  await createStaffAccount(t.database.db, { email, password, now: t.clock.now() });
+  return { email, password };
+}
+
+const login = (body: { email: string; password: string }, ip?: string) =>
+  request('POST', '/api/admin/session', { body, ip });
+
+/** Who the session check says is signed in with a cookie: their e-mail, or null. */
+async function signedInAs(cookie: string): Promise<string | null> {
+  const response = await request('GET', '/api/admin/session', { cookie });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { session: { staff: { email: string } } | null };
+  return body.session?.staff.email ?? null;
+}
+
+async function errorCode(response: Response) {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+describe('staff sign-in', () => {
+  it('sets an HttpOnly, SameSite=Strict, Secure cookie for the admin API only, valid 8 hours', async () => {
+    const staff = await newStaff();
+    const response = await login({ email: staff.email.toUpperCase(), password: staff.password });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { staff: { email: string }; expiresAt: string };
+    expect(body.staff.email).toBe(staff.email);
+    expect(new Date(body.expiresAt).getTime()).toBe(t.clock.now().getTime() + ADMIN_SESSION_MS);
+
+    const [cookie] = response.headers.getSetCookie();
+    expect(cookie).toMatch(new RegExp(`^${staffCookieName({ secureCookies: true })}=`));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Secure/i);
+    expect(cookie).toMatch(/Path=\/api\/admin(;|$)/);
+    expect(cookie).toMatch(/Max-Age=28800/);
+    // The token is 256 random bits; the database holds only its hash.
+    const token = cookieHeaderFrom(response).split('=')[1] ?? '';
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const stored = await t.database.db
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.tokenHash, hashSessionToken(token)));
+    expect(stored).toHaveLength(1);
+    const all = await t.database.db.select({ tokenHash: staffSessions.tokenHash }).from(staffSessions);
+    expect(all.some((row) => row.tokenHash.includes(token))).toBe(false);
+  });
+
+  it('records time, IP and user agent of the login, on the account and in the audit log', async () => {
+    const staff = await newStaff();
+    const response = await login(staff, '192.0.2.77');
+    expect(response.status).toBe(200);
+    const [account] = await t.database.db
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, staff.email));
+    expect(account?.lastLoginAt?.getTime()).toBe(t.clock.now().getTime());
+    expect(account?.lastLoginIp).toBe('192.0.2.77');
+    expect(account?.lastLoginUserAgent).toBe('vitest/4');
+    const audit = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'login'), eq(adminAuditLog.staffEmail, staff.email)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.ipAddress).toBe('192.0.2.77');
+  });
+
+  it('answers the same 401 for an unknown address and a wrong password', async () => {
+    const staff = await newStaff();
+    const unknown = await login({ email: 'nobody@example.com', password: staff.password });
+    const wrong = await login({ email: staff.email, password: 'not the password' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await errorCode(unknown)).toBe('admin_login_failed');
+    expect(await errorCode(wrong)).toBe('admin_login_failed');
+    expect(unknown.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('locks the account for 15 minutes after 5 wrong passwords, even against the right one', async () => {
+    const staff = await newStaff();
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect((await login({ email: staff.email, password: `wrong ${attempt}` })).status).toBe(401);
+    }
+    // Four wrong ones do not lock: the right password still works, and resets the count.
+    expect((await login(staff)).status).toBe(200);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login({ email: staff.email, password: `wrong ${attempt}` })).status).toBe(401);
+    }
+    const locked = await login(staff);
+    expect(locked.status).toBe(401);
+    expect(await errorCode(locked)).toBe('admin_login_failed');
+    const [account] = await t.database.db
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, staff.email));
+    expect(account?.lockedUntil?.getTime()).toBe(t.clock.now().getTime() + ADMIN_LOCKOUT_MS);
+    const lockAudit = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'login_locked'), eq(adminAuditLog.staffEmail, staff.email)));
+    expect(lockAudit).toHaveLength(1);
+
+    t.clock.advance(ADMIN_LOCKOUT_MS - 1000);
+    expect((await login(staff)).status).toBe(401);
+    t.clock.advance(1000);
+    expect((await login(staff)).status).toBe(200);
+  });
+
+  it('limits attempts per client address across accounts', async () => {
+    const ip = '198.18.0.9';
+    for (let attempt = 0; attempt < ADMIN_LOGIN_RATE_LIMIT.limit; attempt += 1) {
+      const response = await login({ email: `guess-${attempt}@example.com`, password: 'guess' }, ip);
+      expect(response.status).toBe(401);
+    }
+    const limited = await login({ email: 'guess@example.com', password: 'guess' }, ip);
+    expect(limited.status).toBe(429);
+    expect(await errorCode(limited)).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    const staff = await newStaff();
+    expect((await login(staff, '198.18.0.10')).status).toBe(200);
+  });
+
+  it('refuses malformed bodies with a validation error', async () => {
+    const response = await request('POST', '/api/admin/session', { body: { email: 'x@example.com' } });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe('validation');
+  });
+});
+
+describe('staff sessions', () => {
+  async function signedIn() {
+    const staff = await newStaff();
+    const response = await login(staff);
+    expect(response.status).toBe(200);
+    return { ...staff, cookie: cookieHeaderFrom(response) };
+  }
+
+  it('is checked on every call and ends after exactly 8 hours', async () => {
+    const staff = await signedIn();
+    expect(await signedInAs(staff.cookie)).toBe(staff.email);
+    expect((await request('GET', '/api/admin/waitlist', { cookie: staff.cookie })).status).toBe(200);
+    t.clock.advance(ADMIN_SESSION_MS - 1);
+    expect((await request('GET', '/api/admin/waitlist', { cookie: staff.cookie })).status).toBe(200);
+    t.clock.advance(1);
+    const expired = await request('GET', '/api/admin/waitlist', { cookie: staff.cookie });
+    expect(expired.status).toBe(401);
+    expect(await errorCode(expired)).toBe('admin_session_missing');
+    // The stale cookie is cleared, and the session check says nobody is signed in.
+    expect(expired.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    expect(await signedInAs(staff.cookie)).toBeNull();
+  });
+
+  it('ends on the server at logout: the old cookie no longer works', async () => {
+    const staff = await signedIn();
+    const logout = await request('DELETE', '/api/admin/session', { cookie: staff.cookie });
+    expect(logout.status).toBe(204);
+    expect(logout.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    expect(await signedInAs(staff.cookie)).toBeNull();
+    expect((await request('GET', '/api/admin/waitlist', { cookie: staff.cookie })).status).toBe(401);
+    const audit = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'logout'), eq(adminAuditLog.staffEmail, staff.email)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('does not accept a user session, a forged token or a token of the right shape', async () => {
+    const user = await createSignedInUser(t);
+    expect(await signedInAs(user.cookie)).toBeNull();
+    expect((await request('GET', '/api/admin/waitlist', { cookie: user.cookie })).status).toBe(401);
+    const name = staffCookieName({ secureCookies: true });
+    const forged = `${name}=${Buffer.alloc(32, 7).toString('base64url')}`;
+    expect(await signedInAs(forged)).toBeNull();
+    expect((await request('GET', '/api/admin/waitlist', { cookie: forged })).status).toBe(401);
+  });
+
+  it('sweeps expired sessions', async () => {
+    await signedIn();
+    t.clock.advance(ADMIN_SESSION_MS + 1);
+    expect(await deleteExpiredStaffSessions(t.database.db, t.clock.now())).toBeGreaterThan(0);
+    expect(await deleteExpiredStaffSessions(t.database.db, t.clock.now())).toBe(0);
+  });
+});
+
+describe('staff accounts', () => {
+  it('hashes passwords with argon2id and refuses short passwords and duplicates', async () => {
+    const created = await createStaffAccount(t.database.db, {
+      email: 'Hash.Check@Example.com',
+      password: 'twelve chars!',
+      now: t.clock.now(),
+    });
+    expect(created.email).toBe('hash.check@example.com');
+    const [row] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, created.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await expect(
+      createStaffAccount(t.database.db, {
+        email: 'short@example.com',
+        password: 'too short',
+        now: t.clock.now(),
+      }),
+    ).rejects.toThrow(StaffAccountError);
+    await expect(
+      createStaffAccount(t.database.db, {
+        email: 'hash.check@example.com',
+        password: 'twelve chars!',
+        now: t.clock.now(),
+      }),
+    ).rejects.toThrow(/exists already/);
+  });
+
+  it('replacing a password unlocks the account and ends its sessions', async () => {
+    const staff = await newStaff();
+    const response = await login(staff);
+    const cookie = cookieHeaderFrom(response);
+    await createStaffAccount(t.database.db, {
+      email: staff.email,
+      password: 'a brand new password',
+      now: t.clock.now(),
+      replacePassword: true,
+    });
+    expect(await signedInAs(cookie)).toBeNull();
+    expect((await login({ email: staff.email, password: 'a brand new password' })).status).toBe(200);
+  });
+});
+
+describe('the bootstrap staff account', () => {
+  it('is made once from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password kept in DATA_DIR', async () => {
+    const ctx = await createTestApp();
+    const logger = createLogger({ level: 'silent' });
+    try {
+      const dataDir = ctx.config.dataDir;
+      await ensureBootstrapStaff({
+        db: ctx.database.db,
+        admin: undefined,
+        dataDir,
+        now: ctx.clock.now(),
+        logger,
+      });
+      const file = path.join(dataDir, 'secrets', 'bootstrap-admin');
+      const written = fs.readFileSync(file, 'utf8');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const password = /password: (\S+)/.exec(written)?.[1] ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(20);
+      const response = await ctx.app.request('/api/admin/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ctx.config.appUrl },
+        body: JSON.stringify({ email: GENERATED_ADMIN_EMAIL, password }),
+      });
+      expect(response.status).toBe(200);
+
+      // Once any staff account exists, nothing more is created.
+      await ensureBootstrapStaff({
+        db: ctx.database.db,
+        admin: { email: 'owner@example.com', password: 'owner password 1' },
+        dataDir,
+        now: ctx.clock.now(),
+        logger,
+      });
+      const all = await ctx.database.db.select({ email: staffAccounts.email }).from(staffAccounts);
+      expect(all.map((row) => row.email)).toEqual([GENERATED_ADMIN_EMAIL]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when they are set', async () => {
+    const ctx = await createTestApp();
+    try {
+      await ensureBootstrapStaff({
+        db: ctx.database.db,
+        admin: { email: 'Owner@Example.com', password: 'owner password 1' },
+        dataDir: ctx.config.dataDir,
+        now: ctx.clock.now(),
+        logger: createLogger({ level: 'silent' }),
+      });
+      const all = await ctx.database.db.select({ email: staffAccounts.email }).from(staffAccounts);
+      expect(all.map((row) => row.email)).toEqual(['owner@example.com']);
+      expect(fs.existsSync(path.join(ctx.config.dataDir, 'secrets', 'bootstrap-admin'))).toBe(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

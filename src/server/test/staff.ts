@@ -1,0 +1,47 @@
+import { like } from 'drizzle-orm';
+import { rateLimits } from '../db/schema/rate-limits';
+import { createStaffAccount } from '../modules/admin/service';
+import type { TestContext } from './test-app';
+import { cookieHeaderFrom } from './users';
+
+export type SignedInStaff = { id: string; email: string; password: string; cookie: string };
+
+let staffCounter = 0;
+
+/** Headers of a same-origin JSON call from the admin pages, with the staff cookie. */
+export function staffHeaders(ctx: TestContext, staff: { cookie: string }): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    origin: new URL(ctx.config.appUrl).origin,
+    cookie: staff.cookie,
+  };
+}
+
+/**
+ * A staff account with a session: the account is created in the database (as `npm run admin:create`
+ * does), the session through the real sign-in endpoint. The admin sign-in rate-limit counters are reset
+ * afterwards, so tests that sign in many times are not limited (tests of the limits do not use this).
+ */
+export async function createSignedInStaff(
+  ctx: TestContext,
+  options: { email?: string; password?: string } = {},
+): Promise<SignedInStaff> {
+  staffCounter += 1;
+  const email = (options.email ?? `staff-${staffCounter}-${Date.now()}@example.com`).toLowerCase();
+  const password = options.password ?? `staff-password-${staffCounter}-lighthouse`;
+  const account = await createStaffAccount(ctx.database.db, { email, password, now: ctx.clock.now() });
+  const response = await ctx.app.request('/api/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(ctx.config.appUrl).origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) {
+    throw new Error(
+      `staff sign-in of ${email}: expected 200, got ${response.status} ${await response.text()}`,
+    );
+  }
+  await ctx.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+  const cookie = cookieHeaderFrom(response);
+  if (!cookie) throw new Error(`staff sign-in of ${email} set no cookie`);
+  return { id: account.id, email, password, cookie };
+}

@@ -1,0 +1,59 @@
+/**
+ * Rules of the staff area (spec §2 admin, §4 admin session, §9) that the server and the browser share.
+ * Staff are not users: they sign in separately, with their own sessions and their own cookie.
+ */
+
+const MINUTE_MS = 60_000;
+
+/** Spec §9: an admin session lasts 8 hours from sign-in (absolute, not sliding). */
+export const ADMIN_SESSION_MS = 8 * 60 * MINUTE_MS;
+
+/** After this many wrong passwords in a row an account is locked for ADMIN_LOCKOUT_MS. */
+export const ADMIN_MAX_FAILED_LOGINS = 5;
+export const ADMIN_LOCKOUT_MS = 15 * MINUTE_MS;
+/** Sign-in attempts per client address, whatever the account (against guessing across accounts). */
+export const ADMIN_LOGIN_RATE_LIMIT = { limit: 20, windowMs: 15 * MINUTE_MS };
+
+/** The live waiting-list stream sends a comment this often, so proxies keep it open (and dead ones end). */
+export const ADMIN_EVENTS_HEARTBEAT_MS = 25_000;
+/** The browser reconnects a broken stream after these delays, the last one repeating. */
+export const ADMIN_EVENTS_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+/** The expandable sections of /list (spec §2), in the order they are shown. */
+export const ADMIN_SECTIONS = [
+  'contentManagement',
+  'seoManagement',
+  'newsletterComposer',
+  'newsletterList',
+  'gdprEmail',
+  'manualGdprSender',
+  'apiSettings',
+  'videoUpload',
+  'idGenerator',
+  'emailRouting',
+  'emailSystemTest',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** localStorage keys of the admin area (spec §3 local storage). The session is a cookie, not one of them. */
+export const ADMIN_STORAGE_KEYS = {
+  openSections: 'mirror.admin.openSections',
+  idGeneratorConfig: 'mirror.admin.idGenerator.config',
+  idGeneratorUsed: 'mirror.admin.idGenerator.used',
+  idGeneratorRecent: 'mirror.admin.idGenerator.recent',
+} as const;
+
+/** Longest value a CMS text or SEO field may hold (the SEO maximums of §9 are advice, shown by counters). */
+export const CMS_VALUE_MAX_LENGTH = 10_000;
+
+/** How a stored secret is shown after it is set: the first 3 and last 4 characters, the rest hidden. */
+export function maskSecret(secret: string): string {
+  const value = secret.trim();
+  if (value.length <= 8) return '•'.repeat(8);
+  return `${value.slice(0, 3)}${'•'.repeat(8)}${value.slice(-4)}`;
+}
+
+/** Spec §5: the provider key must not be blank once trimmed. */
+export function isValidApiKey(value: string): boolean {
+  return value.trim().length > 0;
+}

@@ -1,0 +1,31 @@
+/**
+ * The waiting list as a CSV download (spec §2: columns email and created_at, a file name with the date).
+ * Cells that a spreadsheet would read as a formula are defused (OWASP "CSV injection").
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: a leading formula character gets an apostrophe; quotes, commas and newlines are quoted. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A CSV document (RFC 4180, CRLF line ends) from a header row and data rows. */
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The waiting list as CSV: email and created_at (ISO 8601, UTC), in the order given. */
+export function waitlistCsv(entries: readonly { email: string; createdAt: string }[]): string {
+  return toCsv(
+    ['email', 'created_at'],
+    entries.map((entry) => [entry.email, entry.createdAt]),
+  );
+}
+
+/** `waiting-list-2026-11-22.csv`: the date of the download, in the staff member's own calendar. */
+export function waitlistCsvFileName(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `waiting-list-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
+}
