@@ -1,8 +1,8 @@
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
+import { PasswordInput } from '@client/components/ui/password-input';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordInput } from './password-input';
 
 type FieldProps = {
   value: string;

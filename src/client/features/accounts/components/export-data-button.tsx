@@ -1,11 +1,11 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageKey } from '@client/lib/api-client';
+import { saveFile } from '@client/lib/save-file';
 import { toast } from '@client/lib/toast';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useExportAccount } from '../api/account';
-import { saveFile } from '../export-file';
 import { WRAPPING_BUTTON_CLASS } from './wrapping-button';
 
 /** Downloads everything stored about the user as one JSON file. */

@@ -1,7 +1,7 @@
-import { Input } from '@client/components/ui/input';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from './input';
 
 /**
  * A password field with a show/hide button. The button is a toggle (`aria-pressed`) with its own name, so

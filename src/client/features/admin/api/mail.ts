@@ -1,0 +1,76 @@
+import type {
+  TEmailSettings,
+  TMailSendResult,
+  TProviderKeyStatus,
+  TSendGdprConfirmation,
+  TSendTestMail,
+  TSetProviderKey,
+} from '@shared/schemas/admin';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminRequest } from './admin-request';
+import { retryServerFailure } from './content';
+
+/**
+ * E-mail routing (global BCC, auto-send), the provider key, the test e-mail and the manual GDPR
+ * confirmation (`/api/admin/mail/*`, `/api/admin/waitlist/confirmation-mail`).
+ */
+
+export const emailSettingsKey = ['admin', 'mail', 'settings'] as const;
+export const providerKeyStatusKey = ['admin', 'mail', 'provider-key'] as const;
+
+export const emailSettingsQueryOptions = queryOptions({
+  queryKey: emailSettingsKey,
+  queryFn: ({ signal }) => adminRequest<TEmailSettings>('/mail/settings', { signal }),
+  retry: retryServerFailure,
+});
+
+export function useSaveEmailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TEmailSettings) =>
+      adminRequest<TEmailSettings>('/mail/settings', { method: 'PUT', body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(emailSettingsKey, saved),
+  });
+}
+
+export const providerKeyStatusQueryOptions = queryOptions({
+  queryKey: providerKeyStatusKey,
+  queryFn: ({ signal }) => adminRequest<TProviderKeyStatus>('/mail/provider-key', { signal }),
+  retry: retryServerFailure,
+});
+
+export function useSetProviderKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) =>
+      adminRequest<TProviderKeyStatus>('/mail/provider-key', {
+        method: 'PUT',
+        body: { key } satisfies TSetProviderKey,
+      }),
+    onSuccess: (status) => queryClient.setQueryData(providerKeyStatusKey, status),
+  });
+}
+
+export function useRemoveProviderKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminRequest<TProviderKeyStatus>('/mail/provider-key', { method: 'DELETE' }),
+    onSuccess: (status) => queryClient.setQueryData(providerKeyStatusKey, status),
+  });
+}
+
+/** The test e-mail goes out whatever the auto-send switch says. */
+export function useSendTestMail() {
+  return useMutation({
+    mutationFn: (body: TSendTestMail) =>
+      adminRequest<TMailSendResult>('/mail/test', { method: 'POST', body }),
+  });
+}
+
+/** A real confirmation for an address on the list, a test copy with inert links for any other. */
+export function useSendGdprConfirmation() {
+  return useMutation({
+    mutationFn: (body: TSendGdprConfirmation) =>
+      adminRequest<TMailSendResult>('/waitlist/confirmation-mail', { method: 'POST', body }),
+  });
+}

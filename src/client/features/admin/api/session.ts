@@ -1,0 +1,128 @@
+import { apiRequest } from '@client/lib/api-client';
+import { toast } from '@client/lib/toast';
+import { href } from '@shared/routes';
+import type { TAdminLogin, TAdminSession, TAdminSessionState } from '@shared/schemas/admin';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { forgetUnsavedContentEdits } from '../hooks/use-content-editor';
+import { isAdminSessionMissing, onAdminSessionLost } from './admin-request';
+
+/**
+ * The staff session (spec §4 "Admin session"): an HttpOnly cookie the page never sees. The query answers
+ * who is signed in, or null when nobody is. Every admin query key starts with ADMIN_QUERY_KEY, so signing
+ * out forgets them all at once.
+ */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+export const adminSessionKey = ['admin', 'session'] as const;
+
+// Not through adminRequest: "nobody is signed in" is this query's answer (null), not a lost session.
+async function fetchAdminSession(signal: AbortSignal): Promise<TAdminSession | null> {
+  const state = await apiRequest<TAdminSessionState>('/admin/session', { signal });
+  return state.session;
+}
+
+export const adminSessionQueryOptions = queryOptions({
+  queryKey: adminSessionKey,
+  queryFn: ({ signal }) => fetchAdminSession(signal),
+  staleTime: 0,
+  retry: false,
+});
+
+export type StaffGuard = {
+  /** The signed-in staff member; undefined while the session loads or when the redirect is under way. */
+  staff: TAdminSession['staff'] | undefined;
+  /** The session could not be checked (network, server error); `retry` asks again. */
+  isError: boolean;
+  retry: () => void;
+};
+
+/**
+ * The staff member of an admin page. The session is checked on every load of such a page (spec §4), and
+ * when it is missing, or any admin call later reports it lost, the page says so once and goes to the
+ * sign-in page. `signingOut`: the staff member is signing out on purpose, so the session ending (which the
+ * page's open requests and live stream notice first, sometimes before the sign-out answers) is no loss.
+ */
+export function useRequireStaff({ signingOut = false }: { signingOut?: boolean } = {}): StaffGuard {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const session = useQuery({ ...adminSessionQueryOptions, refetchOnMount: 'always' });
+  // A page fading out after a navigation already sees the new address: it must not redirect from there
+  // (after signing out, say, when its last requests answer 401).
+  const [ownPath] = useState(location.pathname);
+  const stillHere = location.pathname === ownPath;
+  const signedOut = session.isSuccess && session.data === null && !session.isFetching;
+
+  useEffect(
+    () =>
+      onAdminSessionLost(() => {
+        queryClient.setQueryData(adminSessionKey, null);
+      }),
+    [queryClient],
+  );
+
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (!signedOut || !stillHere || signingOut || redirected.current) return;
+    redirected.current = true;
+    toast.error(t('errors.admin_session_missing'));
+    void navigate(href('adminLogin'), { replace: true });
+  }, [signedOut, stillHere, signingOut, navigate, t]);
+
+  return {
+    staff: session.data?.staff,
+    isError: session.isError,
+    retry: () => void session.refetch(),
+  };
+}
+
+export function useAdminLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAdminLogin) => apiRequest<TAdminSession>('/admin/session', { method: 'POST', body }),
+    onSuccess: (session) => {
+      // Whatever was cached belonged to the previous session.
+      queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+      queryClient.setQueryData(adminSessionKey, session);
+    },
+  });
+}
+
+/**
+ * Ends the staff session on the server. An already ended one (401) counts as signed out. The caller leaves
+ * the page; the cache is emptied by `useForgetAdminDataOnLeave` once that page is gone, so it does not
+ * flash "session missing" while it fades out.
+ */
+export function useAdminLogout() {
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await apiRequest('/admin/session', { method: 'DELETE' });
+      } catch (error) {
+        if (!isAdminSessionMissing(error)) throw error;
+      }
+    },
+  });
+}
+
+/** Returns `leave()`: marks that the staff member signed out, so the admin cache is dropped on unmount. */
+export function useForgetAdminDataOnLeave(): () => void {
+  const queryClient = useQueryClient();
+  const leaving = useRef(false);
+  useEffect(
+    () => () => {
+      if (leaving.current) {
+        forgetUnsavedContentEdits();
+        queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+        queryClient.setQueryData(adminSessionKey, null);
+      }
+    },
+    [queryClient],
+  );
+  return () => {
+    leaving.current = true;
+  };
+}

@@ -1,0 +1,30 @@
+import { cn } from '@client/lib/cn';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+
+export type SendResultLine = { tone: 'success' | 'danger'; text: string };
+
+/**
+ * What happened to an e-mail sent from a panel, under its button. The region is always there, so a screen
+ * reader hears the result when it arrives; the icon and the words, not only the colour, tell the outcome.
+ */
+export function SendResult({ result }: { result: SendResultLine | null }) {
+  return (
+    <div role="status" className="mt-4 min-h-6">
+      {result && (
+        <p
+          className={cn(
+            'flex items-start gap-2 rounded-xl p-3 text-sm font-medium break-words',
+            result.tone === 'success' ? 'bg-success/12 text-fg' : 'bg-danger/10 text-danger',
+          )}
+        >
+          {result.tone === 'success' ? (
+            <CircleCheck aria-hidden="true" className="mt-px size-4 shrink-0 text-success" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
+          )}
+          <span>{result.text}</span>
+        </p>
+      )}
+    </div>
+  );
+}
