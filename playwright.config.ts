@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_STAFF } from './e2e/fixtures/staff';
 import { CHROME_PATH, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 
 // Evaluated in the runner and in every worker: the first evaluation picks the ports and data directory
@@ -70,6 +71,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // Each test joins from its own address (X-Forwarded-For), so the per-IP limits do not collide.
       TRUST_PROXY: 'true',
+      ADMIN_EMAIL: E2E_STAFF.email,
+      ADMIN_PASSWORD: E2E_STAFF.password,
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -2,20 +2,14 @@ import { expect, expectAccessible, NOT_FOUND_DOCUMENT, setLocaleCookie, test } f
 
 test.describe('the shell', () => {
   test('renders every page inside one layout with the footer', async ({ page }) => {
-    const response = await page.goto('/list');
+    const response = await page.goto('/admin-login');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('main')).toBeVisible();
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Staff area' })).toHaveAttribute('href', '/list');
     await expect(footer.getByRole('link', { name: 'Legal notice' })).toHaveAttribute('href', '/legal');
     await expect(footer).toContainText('© 2025');
-    await expect(page).toHaveTitle('Admin · Mirror');
-  });
-
-  test('pages not built yet say so plainly', async ({ page }) => {
-    await page.goto('/list');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin is not open yet');
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page).toHaveTitle('Admin access · Mirror');
   });
 
   test('the footer symbol shows its tooltip after 700 ms of hover', async ({ page }) => {
@@ -92,24 +86,24 @@ test.describe('language', () => {
   test.use({ expectedConsoleError: /status of 500/ });
 
   test('switching to German applies at once and survives a reload', async ({ page }) => {
-    await page.goto('/list');
+    await page.goto('/admin-login');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByRole('button', { name: 'Deutsch' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin ist noch nicht geöffnet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('admin-zugang');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page).toHaveTitle('Admin · Mirror');
+    await expect(page).toHaveTitle('Admin-Zugang · Mirror');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin ist noch nicht geöffnet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('admin-zugang');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' })).toBeVisible();
     const cookie = (await page.context().cookies()).find((c) => c.name === 'locale');
     expect(cookie).toMatchObject({ value: 'de', httpOnly: true, sameSite: 'Lax' });
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin is not open yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('admin access');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
@@ -196,7 +190,7 @@ test.describe('accessibility', () => {
       test(`no serious violations (${locale}, ${width} px)`, async ({ page }) => {
         await setLocaleCookie(page, locale);
         await page.setViewportSize({ width, height: 844 });
-        for (const path of ['/', '/auth', '/list', '/no-such-page']) {
+        for (const path of ['/', '/auth', '/admin-login', '/no-such-page']) {
           await page.goto(path);
           // Home starts behind the reveal veil every time (spec §4).
           if (path === '/') await page.locator('[data-testid="reveal-veil"] button').click();

@@ -300,6 +300,24 @@ describe('POST /api/admin/content/{kind}/{page}/{locale}/publish', () => {
     expect((await publicTexts('home', 'en')).texts['hero.title']).toBe(en['cms.home.hero.title']);
   });
 
+  it('publishing a cleared draft removes the live text, and the page shows its default again', async () => {
+    await saveDrafts('texts', 'invite', 'de', { 'invite.cta': 'Jetzt anfragen' });
+    await publish('texts', 'invite', 'de');
+    expect((await publicTexts('invite', 'de')).texts['invite.cta']).toBe('Jetzt anfragen');
+
+    await saveDrafts('texts', 'invite', 'de', { 'invite.cta': '' });
+    const cleared = item(await getContent('texts', 'invite', 'de'), 'invite.cta');
+    expect(cleared).toMatchObject({ draftValue: null, liveValue: 'Jetzt anfragen', unpublished: true });
+    // Until it is published, the live text stays.
+    expect((await publicTexts('invite', 'de')).texts['invite.cta']).toBe('Jetzt anfragen');
+    expect(await publish('texts', 'invite', 'de')).toBe(1);
+    expect(item(await getContent('texts', 'invite', 'de'), 'invite.cta')).toMatchObject({
+      liveValue: null,
+      unpublished: false,
+    });
+    expect((await publicTexts('invite', 'de')).texts['invite.cta']).toBe(de['cms.invite.invite.cta']);
+  });
+
   it('answers 404 for a page the kind does not have', async () => {
     const response = await t.app.request('/api/admin/content/texts/videos/en/publish', {
       method: 'POST',

@@ -13,7 +13,7 @@ import de from '@shared/i18n/de.json';
 import en from '@shared/i18n/en.json';
 import type { TContentItem, TContentKind, TContentPage } from '@shared/schemas/admin';
 import type { TPageContent } from '@shared/schemas/site';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { cmsTexts } from '../../db/schema/site';
 import type { Clock } from '../../lib/clock';
@@ -254,7 +254,7 @@ export async function listContent(
       updatedAt: row?.updatedAt.toISOString() ?? null,
       updatedBy: row?.updatedBy ?? null,
       publishedAt: row?.publishedAt?.toISOString() ?? null,
-      unpublished: draftValue !== null && draftValue !== liveValue,
+      unpublished: draftValue !== liveValue,
     };
   });
   return { kind, page, locale, items };
@@ -385,7 +385,7 @@ export async function publishContent(db: Database, input: ContentTarget & AdminA
           eq(cmsTexts.page, page),
           eq(cmsTexts.locale, locale),
           inArray(cmsTexts.textKey, [...keys]),
-          isNotNull(cmsTexts.draftValue),
+          // A cleared draft publishes too: the live text goes, and the page falls back to its default.
           sql`${cmsTexts.draftValue} is distinct from ${cmsTexts.liveValue}`,
         ),
       )

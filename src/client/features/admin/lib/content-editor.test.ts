@@ -33,9 +33,9 @@ const saved = {
 };
 
 describe('what a field starts with', () => {
-  it('is the draft, else the live text, else empty', () => {
+  it('is the saved draft; a cleared draft beside a live text stays empty (publishing removes the text)', () => {
     expect(initialFieldValue(item('a', { ...saved, draftValue: 'draft', liveValue: 'live' }))).toBe('draft');
-    expect(initialFieldValue(item('a', { ...saved, liveValue: 'live' }))).toBe('live');
+    expect(initialFieldValue(item('a', { ...saved, liveValue: 'live', unpublished: true }))).toBe('');
     expect(initialFieldValue(item('a'))).toBe('');
   });
 
@@ -59,7 +59,7 @@ describe('what a save sends', () => {
   });
 
   it('a field typed back to its stored value is not a change', () => {
-    expect(changedDrafts(items, { title: 'Hello', subtitle: 'Live only' })).toEqual({});
+    expect(changedDrafts(items, { title: 'Hello', subtitle: '' })).toEqual({});
     expect(hasChanges(items, { title: 'Hello' })).toBe(false);
   });
 

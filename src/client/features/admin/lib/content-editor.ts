@@ -12,9 +12,12 @@ export const CMS_PAGE_TABS: readonly CmsPage[] = ['home', 'waiting-list', 'invit
 /** Unsaved edits of one page and language: text key -> what its field holds. */
 export type ContentEdits = Readonly<Record<string, string>>;
 
-/** What a field shows before it is edited: the saved draft, else the live text, else nothing. */
+/**
+ * What a field shows before it is edited: the saved draft. Publishing leaves the draft equal to the live
+ * text, so an empty draft beside a live text means it was cleared: publishing then removes the live text.
+ */
 export function initialFieldValue(item: TContentItem): string {
-  return item.draftValue ?? item.liveValue ?? '';
+  return item.draftValue ?? '';
 }
 
 export function fieldValue(item: TContentItem, edits: ContentEdits): string {

@@ -84,7 +84,7 @@ describe('the JSON check', () => {
   it('reports the fields of a page that would be refused, using the edits', () => {
     const items = [
       item('seo_schema_webpage', { draftValue: '{"a":1}' }),
-      item('seo_schema_organization', { liveValue: '[1]' }),
+      item('seo_schema_organization', { draftValue: '[1]', liveValue: '[1]' }),
       item('seo_meta_title', { draftValue: '{not json' }),
     ];
     expect(jsonProblems(items, {})).toEqual({ seo_schema_organization: 'notObject' });

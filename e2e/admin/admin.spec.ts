@@ -1,0 +1,231 @@
+import type { Browser, Page } from '@playwright/test';
+import de from '../../src/shared/i18n/de.json' with { type: 'json' };
+import en from '../../src/shared/i18n/en.json' with { type: 'json' };
+import { E2E_STAFF } from '../fixtures/staff';
+import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
+
+/** The admin area (issue 6): staff sign-in, page texts, the live waiting list, signing out. */
+
+async function signIn(page: Page, password: string = E2E_STAFF.password) {
+  await page.goto('/admin-login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['admin.login.title']);
+  await page.getByLabel(en['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
+  await page.getByLabel(en['admin.login.password'], { exact: true }).fill(password);
+  await page.getByRole('button', { name: en['admin.login.submit'], exact: true }).click();
+}
+
+async function signInToList(page: Page) {
+  await signIn(page);
+  await expect(page).toHaveURL('/list');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['admin.list.title']);
+}
+
+/** Opens a section of /list and returns its body. */
+async function openSection(page: Page, title: string) {
+  const trigger = page.getByRole('button', { name: title, exact: true });
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  const id = await trigger.getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`);
+}
+
+/** Joins the waiting list from its own client address (the per-address limits allow 3 an hour). */
+async function joinWaitlist(page: Page, email: string, address: string) {
+  const response = await page.request.post('/api/waitlist', {
+    headers: { 'x-forwarded-for': address },
+    data: { email, consent: true, website: '', language: 'en' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test.describe('without a staff session', () => {
+  test('/list and /admin/videos send visitors to the admin sign-in', async ({ page }) => {
+    for (const path of ['/list', '/admin/videos']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/admin-login');
+      await expect(page.getByText(en['errors.admin_session_missing'])).toBeVisible();
+    }
+    await page.getByRole('link', { name: en['admin.login.back'], exact: true }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test.describe('a wrong password', () => {
+    test.use({ expectedConsoleError: /status of 401/ });
+
+    test('is refused with the spec’s message', async ({ page }) => {
+      await signIn(page, 'not the password');
+      await expect(page.getByText(en['admin.toast.loginFailed.title'])).toBeVisible();
+      await expect(page.getByText(en['errors.admin_login_failed'])).toBeVisible();
+      await expect(page).toHaveURL('/admin-login');
+    });
+  });
+});
+
+test('staff change the German hero title, publish it, and / shows it in German', async ({ page }) => {
+  test.setTimeout(60_000);
+  const title = `Ein neuer Blick auf dich ${Date.now()}`;
+  await signInToList(page);
+  await expect(page.getByText(en['admin.toast.loginSuccess.body'])).toBeVisible();
+
+  const content = await openSection(page, en['admin.sections.contentManagement.title']);
+  await content.getByRole('tab', { name: en['admin.editor.language.de'] }).click();
+  const field = content.getByRole('textbox', { name: /Hero title/ });
+  await field.fill(title);
+  await content.getByRole('button', { name: en['admin.editor.saveDrafts'] }).click();
+  await expect(page.getByText(en['admin.editor.savedToast'])).toBeVisible();
+  await content.getByRole('button', { name: 'Publish Home (DE)' }).click();
+  await expect(page.getByText('1 change published to Home (DE)')).toBeVisible();
+
+  const visitor = await page.context().browser()?.newPage();
+  if (!visitor) throw new Error('no browser');
+  try {
+    await visitor.goto('/?lang=de');
+    await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await visitor.locator('[data-testid="reveal-veil"] button').click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
+    await visitor.goto('/?lang=en');
+    await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await visitor.locator('[data-testid="reveal-veil"] button').click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(en['cms.home.hero.title']);
+  } finally {
+    await visitor.close();
+  }
+
+  // Back to the built-in title: an emptied draft, published, removes the live text.
+  await field.fill('');
+  await content.getByRole('button', { name: en['admin.editor.saveDrafts'] }).click();
+  await expect(page.getByText(en['admin.editor.savedToast'])).toHaveCount(1);
+  await content.getByRole('button', { name: 'Publish Home (DE)' }).click();
+  await expect(content.getByText(`Default: ${de['cms.home.hero.title']}`)).toBeVisible();
+  const home = await page.request.get('/api/site/pages/home?locale=de');
+  expect(((await home.json()) as { texts: Record<string, string> }).texts['hero.title']).toBe(
+    de['cms.home.hero.title'],
+  );
+});
+
+test('staff delete two waiting-list entries and the third stays', async ({ page }) => {
+  const stamp = Date.now();
+  const emails = ['one', 'two', 'three'].map((name) => `delete-${name}-${stamp}@example.com`);
+  for (const [index, email] of emails.entries())
+    await joinWaitlist(page, email, `10.77.${stamp % 200}.${index + 1}`);
+
+  await signInToList(page);
+  const list = await openSection(page, en['admin.sections.newsletterList.title']);
+  await list
+    .getByRole('searchbox', { name: en['admin.waitlist.search'] })
+    .or(list.getByRole('textbox', { name: en['admin.waitlist.search'] }))
+    .fill(`-${stamp}@`);
+  await expect(list.getByText('3 of', { exact: false })).toBeVisible();
+
+  await list.getByRole('button', { name: en['admin.waitlist.deleteSelected'] }).click();
+  await expect(page.getByText(en['admin.waitlist.noneSelected'])).toBeVisible();
+
+  await list.getByRole('checkbox', { name: `Select ${emails[0]}` }).check();
+  await list.getByRole('checkbox', { name: `Select ${emails[1]}` }).check();
+  await list.getByRole('button', { name: en['admin.waitlist.deleteSelected'] }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog.getByText('Delete 2 e-mails?')).toBeVisible();
+  await expect(dialog.getByText(/This cannot be undone\./)).toBeVisible();
+  await dialog.getByRole('button', { name: en['admin.waitlist.confirm.action'], exact: true }).click();
+  await expect(page.getByText('Deleted 2 e-mails')).toBeVisible();
+  await expect(list.getByText(emails[0] ?? '')).toHaveCount(0);
+  await expect(list.getByText(emails[1] ?? '')).toHaveCount(0);
+  await expect(list.getByText(emails[2] ?? '')).toBeVisible();
+
+  // Gone from the server too, not only from the page.
+  await page.reload();
+  const reloaded = page.getByRole('button', { name: en['admin.sections.newsletterList.title'], exact: true });
+  await expect(reloaded).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(emails[2] ?? '')).toBeVisible();
+  await expect(page.getByText(emails[0] ?? '')).toHaveCount(0);
+});
+
+/** A visitor in a browser of their own joins the waiting list through its page. */
+async function joinInAnotherBrowserContext(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.88.1.1' } });
+  try {
+    await context.addCookies([{ name: 'mirror-revealed', value: '1', url: baseURL }]);
+    const visitor = await context.newPage();
+    await visitor.addInitScript(() => window.sessionStorage.setItem('mirror.revealed', '1'));
+    await visitor.goto('/waiting-list');
+    await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await visitor.getByLabel('E-mail address', { exact: true }).fill(email);
+    await visitor.getByLabel(/I agree that Mirror may send me e-mails/).check();
+    await visitor.getByRole('button', { name: 'join', exact: true }).click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('welcome to the list');
+  } finally {
+    await context.close();
+  }
+}
+
+test('a sign-up in another browser appears in the list without a reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `live-${Date.now()}@example.com`;
+  await signInToList(page);
+  const list = await openSection(page, en['admin.sections.newsletterList.title']);
+  await expect(list.getByText('Live', { exact: true })).toBeVisible();
+  await expect(list.getByText(email)).toHaveCount(0);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+  await joinInAnotherBrowserContext(browser, baseURL ?? '', email);
+  await expect(list.getByText(email)).toBeVisible({ timeout: 10_000 });
+  expect(navigations).toEqual([]);
+});
+
+test('signing out ends the session: /list then sends to the sign-in page', async ({ page }) => {
+  await signInToList(page);
+  await page.getByRole('button', { name: en['admin.list.signOut'] }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText(en['admin.toast.loggedOut.body'])).toBeVisible();
+  await page.goto('/list');
+  await expect(page).toHaveURL('/admin-login');
+  await expect(page.getByText(en['errors.admin_session_missing'])).toBeVisible();
+  const session = await page.request.get('/api/admin/session');
+  expect(await session.json()).toEqual({ session: null });
+});
+
+test('the open sections are remembered across reloads', async ({ page }) => {
+  await signInToList(page);
+  await openSection(page, en['admin.sections.idGenerator.title']);
+  await page.reload();
+  await expect(
+    page.getByRole('button', { name: en['admin.sections.idGenerator.title'], exact: true }),
+  ).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: en['admin.list.collapseAll'] }).click();
+  await page.reload();
+  await expect(
+    page.getByRole('button', { name: en['admin.sections.idGenerator.title'], exact: true }),
+  ).toHaveAttribute('aria-expanded', 'false');
+});
+
+test.describe('accessibility', () => {
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [390, 1280]) {
+      test(`the sign-in and every open section have no serious violations (${locale}, ${width} px)`, async ({
+        page,
+      }) => {
+        test.setTimeout(60_000);
+        const t = locale === 'en' ? en : de;
+        await setLocaleCookie(page, locale);
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto('/admin-login');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.login.title']);
+        await expectAccessible(page);
+        await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
+        await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
+        await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.list.title']);
+        await page.getByRole('button', { name: t['admin.list.expandAll'] }).click();
+        await expect(
+          page.getByRole('button', { name: t['admin.sections.emailSystemTest.title'], exact: true }),
+        ).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.getByText(t['admin.waitlist.loading'])).toHaveCount(0);
+        await expectAccessible(page);
+      });
+    }
+  }
+});
