@@ -4,7 +4,11 @@ import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { Spinner } from '@client/components/ui/spinner';
-import { adminSessionQueryOptions, useAdminLogin } from '@client/features/admin/api/session';
+import {
+  ADMIN_SESSION_TOAST_ID,
+  adminSessionQueryOptions,
+  useAdminLogin,
+} from '@client/features/admin/api/session';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
 import { href } from '@shared/routes';
@@ -61,6 +65,7 @@ export function Component() {
         onSuccess: () => {
           toast.success(t('admin.toast.loginSuccess.title'), {
             description: t('admin.toast.loginSuccess.body'),
+            id: ADMIN_SESSION_TOAST_ID,
           });
           // The session query now holds the session, so the effect above goes on to /list.
         },
@@ -68,13 +73,17 @@ export function Component() {
           setPassword('');
           passwordRef.current?.focus();
           if (error instanceof ApiError && error.code === 'admin_login_failed') {
-            toast.error(t('admin.toast.loginFailed.title'), { description: t('errors.admin_login_failed') });
+            toast.error(t('admin.toast.loginFailed.title'), {
+              description: t('errors.admin_login_failed'),
+              id: ADMIN_SESSION_TOAST_ID,
+            });
             return;
           }
           // Spec §8: the message when we know one (offline, too many attempts), else a general one.
           const key = errorMessageKey(error);
           toast.error(t('admin.toast.loginError.title'), {
             description: key === 'errors.unknown' ? t('admin.toast.unexpected') : t(key),
+            id: ADMIN_SESSION_TOAST_ID,
           });
         },
       },

@@ -50,6 +50,21 @@ export function unsubscribeUrls(deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>, i
   };
 }
 
+/** The double opt-in e-mail of an entry: subject, bodies and the one-click unsubscribe headers. */
+async function confirmationMessage(
+  deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>,
+  input: { id: string; email: string; locale: TLocale; now: Date },
+) {
+  const links = unsubscribeUrls(deps, input.id, input.locale);
+  const message = await renderWaitlistConfirmation({
+    locale: input.locale,
+    confirmUrl: confirmationUrl(deps, input),
+    unsubscribeUrl: links.page,
+    appUrl: deps.appUrl,
+  });
+  return { ...message, headers: listUnsubscribeHeaders(links.oneClick) };
+}
+
 export type JoinInput = { email: string; language: TLocale; ipHash: string | null; userAgent: string | null };
 export type JoinOutcome = { ok: true; result: WaitlistJoinResult } | { ok: false; error: 'alreadyOnList' };
 
@@ -92,19 +107,12 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinInput): Promis
       id = existing.id;
     }
 
-    const links = unsubscribeUrls(deps, id, input.language);
-    const message = await renderWaitlistConfirmation({
-      locale: input.language,
-      confirmUrl: confirmationUrl(deps, { id, email, locale: input.language, now }),
-      unsubscribeUrl: links.page,
-      appUrl: deps.appUrl,
-    });
+    const message = await confirmationMessage(deps, { id, email, locale: input.language, now });
     const outcome = await enqueueListMail(tx, {
       kind: 'waitlist_confirmation',
       messageKey: `waitlist-confirmation:${id}:${now.getTime()}`,
       to: email,
       ...message,
-      headers: listUnsubscribeHeaders(links.oneClick),
     });
     await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'joined');
     return { ok: true as const, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
@@ -266,13 +274,7 @@ export async function sendConfirmationMail(
     const mode = entry ? ('subscriber' as const) : ('test' as const);
     const id = entry?.id ?? randomUUID();
 
-    const links = unsubscribeUrls(deps, id, input.language);
-    const message = await renderWaitlistConfirmation({
-      locale: input.language,
-      confirmUrl: confirmationUrl(deps, { id, email, locale: input.language, now }),
-      unsubscribeUrl: links.page,
-      appUrl: deps.appUrl,
-    });
+    const message = await confirmationMessage(deps, { id, email, locale: input.language, now });
     const outcome = await enqueueListMail(tx, {
       kind: mode === 'test' ? 'waitlist_confirmation_test' : 'waitlist_confirmation',
       // Each send by staff is a message of its own, even twice within a millisecond.
@@ -280,7 +282,6 @@ export async function sendConfirmationMail(
       to: email,
       ...message,
       subject: mode === 'test' ? `[Test] ${message.subject}` : message.subject,
-      headers: listUnsubscribeHeaders(links.oneClick),
     });
     await recordAudit(tx, {
       actor: input.actor,

@@ -15,6 +15,9 @@ import { isAdminSessionMissing, onAdminSessionLost } from './admin-request';
  * out forgets them all at once.
  */
 export const ADMIN_QUERY_KEY = ['admin'] as const;
+
+/** One toast about the staff session at a time: signing in replaces "session not found", and so on. */
+export const ADMIN_SESSION_TOAST_ID = 'admin-session';
 export const adminSessionKey = ['admin', 'session'] as const;
 
 // Not through adminRequest: "nobody is signed in" is this query's answer (null), not a lost session.
@@ -68,7 +71,7 @@ export function useRequireStaff({ signingOut = false }: { signingOut?: boolean }
   useEffect(() => {
     if (!signedOut || !stillHere || signingOut || redirected.current) return;
     redirected.current = true;
-    toast.error(t('errors.admin_session_missing'));
+    toast.error(t('errors.admin_session_missing'), { id: ADMIN_SESSION_TOAST_ID });
     void navigate(href('adminLogin'), { replace: true });
   }, [signedOut, stillHere, signingOut, navigate, t]);
 

@@ -94,7 +94,9 @@ function ProviderKeyForm({ status }: { status: TProviderKeyStatus }) {
           <dd className="mt-1 [overflow-wrap:anywhere]">
             {status.configured && status.masked ? (
               <>
-                <span className="font-mono break-all">{t('admin.apiSettings.set', { masked: status.masked })}</span>
+                <span className="font-mono break-all">
+                  {t('admin.apiSettings.set', { masked: status.masked })}
+                </span>
                 {status.updatedAt && (
                   <span className="mt-1 block text-sm text-fg-muted">
                     {t('admin.apiSettings.updated', { date: formatDate(status.updatedAt) })}
