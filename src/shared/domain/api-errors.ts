@@ -27,5 +27,13 @@ export const API_ERROR_CODES = [
   'invalid_json',
   'invalid_api_key',
   'unsubscribed_address',
+  // media
+  'invalid_video_type',
+  'video_too_large',
+  'invalid_image_type',
+  'image_too_large',
+  'title_required',
+  'file_not_found',
+  'file_in_use',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];
