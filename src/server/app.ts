@@ -131,6 +131,7 @@ export function createApp(deps: AppDeps) {
       pageContent,
       changes: deps.changes,
       logger: logger.child({ module: 'admin' }),
+      storage: deps.storage,
     }),
   );
   app.route('/api', api);

@@ -9,12 +9,14 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createChangeFeed } from './lib/change-feed';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
-import { offsetClock } from './lib/clock';
+import { type Clock, offsetClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
 import { createFilesystemStorage } from './lib/storage/filesystem-storage';
+import { createS3Storage } from './lib/storage/s3-storage';
+import { type Storage, StorageError } from './lib/storage/storage';
 import { startIntervalWorker, type Worker } from './lib/worker';
 import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } from './modules/admin/service';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
@@ -116,9 +118,7 @@ async function start() {
       logger,
     });
     const clientAssets = config.env === 'development' ? undefined : await loadClientAssets(CLIENT_DIR);
-    // The S3 driver is not written yet: S3_* settings are accepted but media stays in DATA_DIR/storage.
-    if (config.s3) logger.warn('S3 storage is not supported yet; storing media in DATA_DIR/storage');
-    const storage = createFilesystemStorage(path.join(config.dataDir, 'storage'), { clock });
+    const storage = await openStorage(config, clock);
     const media = await seedDefaultMedia(storage, DEFAULT_MEDIA_DIR);
     if (media.seeded.length > 0) logger.info({ files: media.seeded }, 'default background media stored');
     if (media.missing.length > 0) logger.warn({ files: media.missing }, 'default background media not found');
@@ -182,12 +182,26 @@ async function start() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { port, database: database.kind, dataDir: config.dataDir },
+      { port, database: database.kind, storage: config.s3 ? 's3' : 'filesystem', dataDir: config.dataDir },
       `Mirror is running on http://localhost:${port}`,
     );
   } catch (error) {
     await failStart(error, logger, database);
   }
+}
+
+/** S3 when S3_* is configured (its bucket must be reachable), else files under DATA_DIR/storage. */
+async function openStorage(config: Config, clock: Clock): Promise<Storage> {
+  if (!config.s3) return createFilesystemStorage(path.join(config.dataDir, 'storage'), { clock });
+  const storage = createS3Storage(config.s3, { clock });
+  try {
+    await storage.checkBucket();
+  } catch (error) {
+    storage.destroy();
+    if (error instanceof StorageError) throw new StartError(error.message);
+    throw error;
+  }
+  return storage;
 }
 
 /** The server-rendering build of the client; without it public pages are rendered in the browser. */

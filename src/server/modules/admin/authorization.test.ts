@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
 import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videos } from '../../db/schema/media';
 import { rateLimits } from '../../db/schema/rate-limits';
+import { mp4, png } from '../../test/media-fixtures';
 import { createSignedInStaff } from '../../test/staff';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
@@ -23,7 +26,31 @@ afterAll(async () => {
   await t.close();
 });
 
-type Sample = { body?: unknown; status: number; stream?: boolean };
+type Sample = {
+  body?: unknown;
+  /** A raw body (an upload) sent as it is, instead of JSON. */
+  raw?: { bytes: Buffer; contentType: string };
+  status: number;
+  stream?: boolean;
+  /** Creates what the route needs, just before the call with a staff session; returns path parameters. */
+  setup?: () => Promise<Record<string, string>>;
+};
+
+/** A file in bucket `videos`, as an earlier upload left it. */
+async function storeFile(name: string, bytes: Buffer, contentType: string) {
+  await t.storage.put('videos', name, Readable.from([bytes]), { maxBytes: bytes.length, contentType });
+}
+
+/** A video row (and its file), for the routes that change or delete one. */
+async function createVideoRow(fileName: string): Promise<Record<string, string>> {
+  await storeFile(fileName, mp4(), 'video/mp4');
+  const [row] = await t.database.db
+    .insert(videos)
+    .values({ title: 'Matrix', filePath: fileName, fileSize: mp4().length })
+    .returning({ id: videos.id });
+  if (!row) throw new Error('no video row');
+  return { id: row.id };
+}
 
 /** A request each admin route succeeds with, by `METHOD path` as the route table names it. */
 const SAMPLES: Record<string, Sample> = {
@@ -44,12 +71,59 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/admin/mail/provider-key': { body: { key: 're_matrix_key_1234' }, status: 200 },
   'DELETE /api/admin/mail/provider-key': { status: 200 },
   'POST /api/admin/mail/test': { body: { to: 'matrix@example.com', locale: 'en' }, status: 200 },
+  'POST /api/admin/videos/files': { raw: { bytes: mp4(), contentType: 'video/mp4' }, status: 201 },
+  'POST /api/admin/videos/thumbnails': { raw: { bytes: png(), contentType: 'image/png' }, status: 201 },
+  'GET /api/admin/videos': { status: 200 },
+  'POST /api/admin/videos': {
+    setup: async () => {
+      await storeFile('matrix-create.mp4', mp4(), 'video/mp4');
+      return {};
+    },
+    body: {
+      title: 'Matrix',
+      description: null,
+      fileName: 'matrix-create.mp4',
+      thumbnailName: null,
+      durationSeconds: 1,
+      isFeatured: false,
+      isPublished: false,
+    },
+    status: 201,
+  },
+  'PATCH /api/admin/videos/:id': {
+    setup: () => createVideoRow('matrix-patch.mp4'),
+    body: { isPublished: true },
+    status: 200,
+  },
+  'DELETE /api/admin/videos/:id': { setup: () => createVideoRow('matrix-delete.mp4'), status: 204 },
+  'GET /api/admin/storage/videos': { status: 200 },
+  'DELETE /api/admin/storage/videos/:name': {
+    setup: async () => {
+      await storeFile('matrix-unused.mp4', mp4(), 'video/mp4');
+      return { name: 'matrix-unused.mp4' };
+    },
+    status: 204,
+  },
+  'GET /api/admin/background-videos': { status: 200 },
+  'PUT /api/admin/background-videos/:slot': { raw: { bytes: mp4(), contentType: 'video/mp4' }, status: 200 },
+  'PUT /api/admin/background-videos/:slot/poster': {
+    raw: { bytes: png(), contentType: 'image/png' },
+    status: 200,
+  },
 };
 
 /** Sign-in and the session check are open to everybody (the check answers null without a session). */
 const PUBLIC = new Set(['POST /api/admin/session', 'GET /api/admin/session']);
 
-const PARAMS: Record<string, string> = { kind: 'texts', page: 'home', locale: 'en' };
+/** Path parameters; a sample's `setup` may give its own (the id of the row it created). */
+const PARAMS: Record<string, string> = {
+  kind: 'texts',
+  page: 'home',
+  locale: 'en',
+  id: '00000000-0000-4000-8000-000000000000',
+  name: 'matrix-unused.mp4',
+  slot: 'mobile',
+};
 
 function adminRoutes(ctx: TestContext): string[] {
   const routes = new Set<string>();
@@ -60,13 +134,22 @@ function adminRoutes(ctx: TestContext): string[] {
   return [...routes].sort();
 }
 
-function call(route: string, cookie: string | undefined, sample: Sample | undefined) {
+function call(
+  route: string,
+  cookie: string | undefined,
+  sample: Sample | undefined,
+  params: Record<string, string> = {},
+) {
   const [method = 'GET', pattern = ''] = route.split(' ');
-  const pathname = pattern.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? name);
+  const pathname = pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? PARAMS[name] ?? name);
   // The content listing takes its language from the query; the other GET routes ignore it.
   const query = method === 'GET' ? '?locale=en' : '';
   const headers: Record<string, string> = { origin: APP_URL };
   if (cookie) headers.cookie = cookie;
+  if (sample?.raw) {
+    headers['content-type'] = sample.raw.contentType;
+    return t.app.request(`${pathname}${query}`, { method, headers, body: new Uint8Array(sample.raw.bytes) });
+  }
   const body = sample?.body ?? (method === 'GET' ? undefined : {});
   if (body !== undefined) headers['content-type'] = 'application/json';
   return t.app.request(`${pathname}${query}`, {
@@ -132,7 +215,7 @@ describe('the admin authorization matrix', () => {
       .sort((a, b) => Number(a === 'DELETE /api/admin/session') - Number(b === 'DELETE /api/admin/session'));
     for (const route of routes) {
       const sample = SAMPLES[route];
-      const response = await call(route, staff.cookie, sample);
+      const response = await call(route, staff.cookie, sample, await sample?.setup?.());
       expect(
         response.status,
         `${route} answered ${response.status}: ${sample?.stream ? '' : await response.clone().text()}`,

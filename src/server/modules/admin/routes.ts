@@ -20,10 +20,12 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
+import type { Storage } from '../../lib/storage/storage';
 import type { MailDeps } from '../mail/service';
 import type { PageContentSource } from '../site/service';
 import { adminContentRoutes } from './content-routes';
 import { adminMailRoutes } from './mail-routes';
+import { adminMediaRoutes } from './media-routes';
 import { loginStaff, logoutStaff, readStaffSession, type StaffSession } from './service';
 import { adminWaitlistRoutes } from './waitlist-routes';
 
@@ -38,6 +40,7 @@ export type AdminDeps = {
   pageContent: PageContentSource;
   changes: ChangeFeed;
   logger: Logger;
+  storage: Storage;
 };
 
 export const ADMIN_API_PREFIX = '/api/admin';
@@ -178,5 +181,6 @@ export function adminRoutes(deps: AdminDeps) {
   router.route('/', adminWaitlistRoutes(deps));
   router.route('/', adminContentRoutes(deps));
   router.route('/', adminMailRoutes(deps));
+  router.route('/', adminMediaRoutes(deps));
   return router;
 }

@@ -259,6 +259,7 @@ function appWithHeartbeat(eventsHeartbeatMs: number) {
     pageContent: createPageContentSource({ db: t.database.db, clock: t.clock, appUrl: t.config.appUrl }),
     changes: t.changes,
     logger: t.logger,
+    storage: t.storage,
   };
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/admin/*', staffGuard(deps));
