@@ -54,6 +54,9 @@ describe('the browser’s first check of a video file', () => {
       'tooLarge',
     );
     expect(checkVideoFile({ name: 'clip.avi', type: 'video/x-msvideo', size: 10 })).toBe('wrongType');
+    // An .m4v is an MP4 (the background videos are 1.m4v and 2.m4v).
+    expect(checkVideoFile({ name: '1.M4V', type: '', size: 10 })).toBeNull();
+    expect(checkVideoFile({ name: 'loop', type: 'video/x-m4v', size: 10 })).toBeNull();
   });
 
   it('prefills the title from the file name', () => {

@@ -21,8 +21,10 @@ export const VIDEO_FORMATS = {
   mov: { contentType: 'video/quicktime', extension: 'mov' },
 } as const;
 export type VideoFormat = keyof typeof VIDEO_FORMATS;
+/** `.m4v` is MP4 under another name (spec §9 names the background videos 1.m4v and 2.m4v). */
+const VIDEO_ALIASES = { extensions: ['m4v'], contentTypes: ['video/x-m4v'] };
 /** What the file picker offers. */
-export const VIDEO_ACCEPT = '.mp4,.webm,.mov,video/mp4,video/webm,video/quicktime';
+export const VIDEO_ACCEPT = '.mp4,.m4v,.webm,.mov,video/mp4,video/x-m4v,video/webm,video/quicktime';
 
 /** Poster frames (thumbnails) captured in the browser: PNG, JPEG or WebP, at most 2 MB. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -76,9 +78,12 @@ export function checkVideoFile(
 ): VideoFileProblem | null {
   if (!file) return 'noFile';
   const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  const known = Object.values(VIDEO_FORMATS).some(
-    (format) => format.contentType === file.type || format.extension === extension,
-  );
+  const known =
+    Object.values(VIDEO_FORMATS).some(
+      (format) => format.contentType === file.type || format.extension === extension,
+    ) ||
+    VIDEO_ALIASES.extensions.includes(extension) ||
+    VIDEO_ALIASES.contentTypes.includes(file.type);
   if (!known) return 'wrongType';
   if (file.size > VIDEO_MAX_BYTES) return 'tooLarge';
   return null;

@@ -1,12 +1,9 @@
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import {
-  useAdminLogout,
-  useForgetAdminDataOnLeave,
-  useRequireStaff,
-} from '@client/features/admin/api/session';
+import { useRequireStaff } from '@client/features/admin/api/session';
 import { AdminSection } from '@client/features/admin/components/admin-section';
+import { AdminSignOutButton } from '@client/features/admin/components/admin-sign-out-button';
 import { ApiSettingsPanel } from '@client/features/admin/components/api-settings-panel';
 import { ContentManagementPanel } from '@client/features/admin/components/content-management-panel';
 import { EmailRoutingPanel } from '@client/features/admin/components/email-routing-panel';
@@ -21,20 +18,17 @@ import {
   parseOpenSections,
   serializeOpenSections,
 } from '@client/features/admin/lib/open-sections';
-import { errorMessageKey } from '@client/lib/api-client';
-import { setFlag } from '@client/lib/session-flags';
-import { toast } from '@client/lib/toast';
 import {
   ADMIN_SECTIONS,
   ADMIN_STORAGE_KEYS,
   type AdminSection as AdminSectionId,
 } from '@shared/domain/admin';
 import { href } from '@shared/routes';
-import { ChevronsDownUp, ChevronsUpDown, Clock, ExternalLink, LogOut } from 'lucide-react';
+import { ChevronsDownUp, ChevronsUpDown, Clock, ExternalLink } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 
 /** A section whose tools arrive with later work: says so plainly instead of showing a form that does nothing. */
 function PendingNote({ text }: { text: string }) {
@@ -105,39 +99,6 @@ function useOpenSections() {
   return [open, change] as const;
 }
 
-function SignOutButton({ onSigningOut }: { onSigningOut: (signingOut: boolean) => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logout = useAdminLogout();
-  const forgetOnLeave = useForgetAdminDataOnLeave();
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      disabled={logout.isPending}
-      aria-busy={logout.isPending || undefined}
-      onClick={() => {
-        onSigningOut(true);
-        logout.mutate(undefined, {
-          onSuccess: () => {
-            toast.success(t('admin.toast.loggedOut.title'), { description: t('admin.toast.loggedOut.body') });
-            forgetOnLeave();
-            setFlag('homeForceClear');
-            void navigate(href('home'));
-          },
-          onError: (error) => {
-            onSigningOut(false);
-            toast.error(t('admin.toast.logoutError'), { description: t(errorMessageKey(error)) });
-          },
-        });
-      }}
-    >
-      {logout.isPending ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden="true" />}
-      {logout.isPending ? t('admin.list.signingOut') : t('admin.list.signOut')}
-    </Button>
-  );
-}
-
 /**
  * The admin dashboard (spec §2 "/list"): the staff member's tools in expandable sections, in the order of
  * ADMIN_SECTIONS. Without a staff session it sends the visitor to /admin-login.
@@ -201,7 +162,17 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader actions={staff ? <SignOutButton onSigningOut={setSigningOut} /> : null} />
+      <PageHeader
+        actions={
+          staff ? (
+            <AdminSignOutButton
+              label={t('admin.list.signOut')}
+              pendingLabel={t('admin.list.signingOut')}
+              onSigningOut={setSigningOut}
+            />
+          ) : null
+        }
+      />
       <div className="mx-auto w-full max-w-5xl px-5 pt-4 pb-16 sm:px-8">{body}</div>
     </div>
   );
