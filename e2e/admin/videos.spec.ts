@@ -1,18 +1,19 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { E2E_STAFF } from '../fixtures/staff';
-import { expect, test } from '../fixtures/test';
+import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
 
 /** Video management (issue 8): a staff member uploads a video, publishes it, and visitors can play it. */
 
 const SAMPLE_VIDEO = fs.readFileSync(new URL('../../assets/default-media/videos/2.m4v', import.meta.url));
 
-async function signInAsStaff(page: Page) {
+async function signInAsStaff(page: Page, t: typeof en = en) {
   await page.goto('/admin-login');
-  await page.getByLabel(en['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
-  await page.getByLabel(en['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
-  await page.getByRole('button', { name: en['admin.login.submit'], exact: true }).click();
+  await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
+  await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
+  await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
   await expect(page).toHaveURL('/list');
 }
 
@@ -70,4 +71,20 @@ test.describe('a visitor', () => {
     const stillThere = await page.request.get('/media/videos/1.m4v', { headers: { range: 'bytes=0-3' } });
     expect(stillThere.status()).toBe(206);
   });
+});
+
+test.describe('accessibility', () => {
+  for (const locale of ['en', 'de'] as const) {
+    test(`every tab of video management has no serious violations (${locale})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await setLocaleCookie(page, locale);
+      await signInAsStaff(page, locale === 'en' ? en : de);
+      for (const tab of ['storage', 'upload', 'manage']) {
+        await page.goto(`/admin/videos?tab=${tab}`);
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /…$/ })).toHaveCount(0);
+        await expectAccessible(page);
+      }
+    });
+  }
 });
