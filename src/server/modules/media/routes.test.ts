@@ -49,6 +49,20 @@ describe('GET /media/:bucket/*', () => {
     expect(response.headers.get('content-range')).toBeNull();
   });
 
+  it('lets browsers keep the replaceable background files for 5 minutes only', async () => {
+    await t.storage.put('videos', '1.m4v', Readable.from([BYTES]), {
+      maxBytes: 10_000,
+      contentType: 'video/mp4',
+    });
+    const response = await get('/media/videos/1.m4v', { range: 'bytes=0-9' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = response.headers.get('etag') ?? '';
+    const revalidated = await get('/media/videos/1.m4v', { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
   it('serves the address mediaUrl() builds, folders included', async () => {
     const response = await get(mediaUrl('gifs', 'newsletter-gif/1.gif'));
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createRoute } from '@hono/zod-openapi';
-import type { Bucket } from '@shared/domain/media';
+import { BACKGROUND_VIDEOS, type Bucket } from '@shared/domain/media';
 import { ZPublicVideoList } from '@shared/schemas/media';
 import { type Context, Hono } from 'hono';
 import type { Database } from '../../db/client';
@@ -17,6 +17,18 @@ import { ifNoneMatchHits, ifRangeAllows, parseRangeHeader } from './byte-range';
 import { listPublishedVideos } from './service';
 
 const FILE_CACHE_CONTROL = 'public, max-age=3600';
+/**
+ * The background videos and posters keep their names when staff replace them, so browsers are told to ask
+ * again after 5 minutes (a 304 when unchanged) instead of showing the old file for an hour.
+ */
+const REPLACEABLE_CACHE_CONTROL = 'public, max-age=300';
+const REPLACEABLE_FILES = new Set<string>(
+  Object.values(BACKGROUND_VIDEOS).flatMap(({ video, poster }) => [video, poster]),
+);
+
+function cacheControlFor(bucket: Bucket, name: string): string {
+  return bucket === 'videos' && REPLACEABLE_FILES.has(name) ? REPLACEABLE_CACHE_CONTROL : FILE_CACHE_CONTROL;
+}
 const VIDEO_LIST_CACHE_CONTROL = 'public, max-age=60';
 /** Types a browser may render in place from our origin; anything else is offered as a download. */
 const INLINE_TYPE = /^(video\/[a-z0-9.+-]+|image\/(gif|png|jpeg|webp|avif))$/i;
@@ -42,14 +54,14 @@ function objectNameFromPath(pathname: string, bucket: Bucket): string | undefine
   }
 }
 
-function objectHeaders(object: StoredObject): Record<string, string> {
+function objectHeaders(object: StoredObject, cacheControl: string): Record<string, string> {
   const inline = INLINE_TYPE.test(object.contentType);
   return {
     'Content-Type': inline ? object.contentType : 'application/octet-stream',
     ...(!inline && { 'Content-Disposition': 'attachment' }),
     'Accept-Ranges': 'bytes',
     ETag: object.etag,
-    'Cache-Control': FILE_CACHE_CONTROL,
+    'Cache-Control': cacheControl,
     'X-Content-Type-Options': 'nosniff',
   };
 }
@@ -60,7 +72,8 @@ function unsatisfiable(c: Context, size: number) {
 
 /**
  * Public files of the storage buckets at `/media/<bucket>/<name>` (see `mediaUrl`), streamed, with single
- * byte ranges (video seeking, Safari requires them), ETag revalidation and an hour of caching. Outside
+ * byte ranges (video seeking, Safari requires them), ETag revalidation and an hour of caching (5 minutes
+ * for the background files, which are replaced in place). Outside
  * `/api`, so the API's CSRF and no-store middleware do not apply.
  */
 export function mediaRoutes(deps: { storage: Storage }) {
@@ -72,12 +85,16 @@ export function mediaRoutes(deps: { storage: Storage }) {
     if (!name) return notFound(c);
     const object = await deps.storage.stat(bucket, name);
     if (!object) return notFound(c);
+    const cacheControl = cacheControlFor(bucket, name);
 
     if (ifNoneMatchHits(c.req.header('if-none-match'), object.etag)) {
-      return c.body(null, 304, { ETag: object.etag, 'Cache-Control': FILE_CACHE_CONTROL });
+      return c.body(null, 304, { ETag: object.etag, 'Cache-Control': cacheControl });
     }
     if (c.req.method === 'HEAD') {
-      return c.body(null, 200, { ...objectHeaders(object), 'Content-Length': String(object.size) });
+      return c.body(null, 200, {
+        ...objectHeaders(object, cacheControl),
+        'Content-Length': String(object.size),
+      });
     }
 
     // Range requests are defined for GET only (RFC 9110 §14.2).
@@ -102,11 +119,14 @@ export function mediaRoutes(deps: { storage: Storage }) {
     // Node's Readable.toWeb honours back-pressure since 20.18; its type is node's web stream, not the DOM's.
     const body = Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>;
     if (!result.range) {
-      return c.body(body, 200, { ...objectHeaders(served), 'Content-Length': String(served.size) });
+      return c.body(body, 200, {
+        ...objectHeaders(served, cacheControl),
+        'Content-Length': String(served.size),
+      });
     }
     const { start, end } = result.range;
     return c.body(body, 206, {
-      ...objectHeaders(served),
+      ...objectHeaders(served, cacheControl),
       'Content-Length': String(end - start + 1),
       'Content-Range': `bytes ${start}-${end}/${served.size}`,
     });
