@@ -85,7 +85,14 @@ test('the legal notice shows its three sections in German', async ({ page }) => 
   }
 });
 
+/**
+ * Other tests publish videos on the same server (admin/videos.spec.ts), so the page's empty state is shown
+ * by answering the list itself; the server's empty list is checked in its integration tests.
+ */
+const NO_VIDEOS = { status: 200, contentType: 'application/json', body: JSON.stringify({ videos: [] }) };
+
 test('the videos page says when there are none', async ({ page }) => {
+  await page.route('**/api/videos', (route) => route.fulfill(NO_VIDEOS));
   await page.goto('/videos');
   await expect(page.getByText('No videos available')).toBeVisible();
 });
@@ -97,7 +104,7 @@ test('the videos page shows six placeholders while loading', async ({ page }) =>
   });
   await page.route('**/api/videos', async (route) => {
     await held;
-    await route.continue();
+    await route.fulfill(NO_VIDEOS);
   });
   await page.goto('/videos');
   await expect(page.getByTestId('video-skeleton')).toHaveCount(6);

@@ -18,6 +18,7 @@ function expectSecurityHeaders(response: Response) {
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(response.headers.get('permissions-policy')).toContain('camera=()');
   expect(response.headers.get('x-request-id')).toBeTruthy();
+  expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
 }
 
 describe('health', () => {

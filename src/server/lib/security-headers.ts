@@ -36,6 +36,8 @@ const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
 ].join(', ');
 
+const PUBLIC_MEDIA_PREFIX = '/media/';
+
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
   const headers: [string, string][] = [
     ['Content-Security-Policy', buildContentSecurityPolicy(options)],
@@ -44,12 +46,15 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
   ];
   if (options.https) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
 
   return async (c, next) => {
     await next();
     for (const [name, value] of headers) c.res.headers.set(name, value);
+    // Public media (newsletter GIFs, videos) is meant to be shown elsewhere: in webmail and the composer's
+    // sandboxed preview, which have other origins. Everything else stays same-origin.
+    const corp = c.req.path.startsWith(PUBLIC_MEDIA_PREFIX) ? 'cross-origin' : 'same-origin';
+    c.res.headers.set('Cross-Origin-Resource-Policy', corp);
   };
 }

@@ -45,6 +45,8 @@ describe('GET /media/:bucket/*', () => {
       etag: clip.etag,
       'cache-control': 'public, max-age=3600',
       'x-content-type-options': 'nosniff',
+      // Shown in webmail (newsletter GIFs) and the composer's sandboxed preview: other origins.
+      'cross-origin-resource-policy': 'cross-origin',
     });
     expect(response.headers.get('content-range')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { checkVideoFile, VIDEO_ACCEPT, type VideoFileProblem } from '@shared/domain/media';
+import { checkVideoFile, type VideoFileProblem } from '@shared/domain/media';
 
 /** How far an upload is: bytes sent of bytes to send. */
 export type UploadProgress = { loaded: number; total: number };
