@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -90,8 +90,21 @@ async function writeLimited(body: Readable, file: string, maxBytes: number) {
       callback(null, chunk);
     },
   });
-  // pipeline destroys every stream on failure, so the source stops being read at once.
-  await pipeline(body, limit, createWriteStream(file, { flags: 'wx' }));
+  // Opened before piping: a write stream opens its file asynchronously, so a body refused at its first
+  // chunk could otherwise create the file after the caller's clean-up has already run.
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'wx');
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+  try {
+    // pipeline destroys every stream on failure, so the source stops being read at once.
+    await pipeline(body, limit, handle.createWriteStream());
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
   return { size, etag: `"${hash.digest('base64url')}"` };
 }
 
