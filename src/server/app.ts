@@ -115,7 +115,14 @@ export function createApp(deps: AppDeps) {
   api.route('/', videoRoutes(deps));
   api.route(
     '/',
-    waitlistRoutes({ db: deps.db, mail, appUrl: config.appUrl, secret: deps.sessionSecret, config }),
+    waitlistRoutes({
+      db: deps.db,
+      mail,
+      appUrl: config.appUrl,
+      secret: deps.sessionSecret,
+      storage: deps.storage,
+      config,
+    }),
   );
   api.route('/', journalRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', bubbleRoutes({ db: deps.db, clock: deps.clock }));

@@ -4,6 +4,7 @@ import * as bubbles from './schema/bubbles';
 import * as journal from './schema/journal';
 import * as mail from './schema/mail';
 import * as media from './schema/media';
+import * as newsletters from './schema/newsletters';
 import * as rateLimits from './schema/rate-limits';
 import * as site from './schema/site';
 import * as waitlist from './schema/waitlist';
@@ -19,5 +20,6 @@ export const schema = {
   ...journal,
   ...bubbles,
   ...admin,
+  ...newsletters,
 };
 export type Schema = typeof schema;

@@ -148,3 +148,29 @@ export async function* mp4Chunks(totalBytes: number, chunkBytes = 1024 * 1024): 
     yield filler.subarray(0, Math.min(chunkBytes, totalBytes - sent));
   }
 }
+
+/**
+ * A valid 1×1 GIF89a: header, logical screen with a two-colour global table, a graphic control extension,
+ * one image of LZW minimum code size 2 (clear, index 0, end) and the trailer.
+ */
+export function gif(): Buffer {
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    Buffer.from([0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]), // 1×1, global colour table of 2
+    Buffer.from([0xff, 0xff, 0xff, 0x00, 0x00, 0x00]), // white, black
+    Buffer.from([0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00]), // graphic control: colour 0 transparent
+    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), // image descriptor
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00]), // image data
+    Buffer.from([0x3b]), // trailer
+  ]);
+}
+
+/** `totalBytes` starting like a GIF (the header of `gif()`, then filler), generated as it is read. */
+export async function* gifChunks(totalBytes: number, chunkBytes = 256 * 1024): AsyncGenerator<Buffer> {
+  const header = gif().subarray(0, 13);
+  yield header;
+  const filler = Buffer.alloc(chunkBytes, 0x2a);
+  for (let sent = header.length; sent < totalBytes; sent += chunkBytes) {
+    yield filler.subarray(0, Math.min(chunkBytes, totalBytes - sent));
+  }
+}

@@ -35,5 +35,9 @@ export const API_ERROR_CODES = [
   'title_required',
   'file_not_found',
   'file_in_use',
+  // newsletters
+  'invalid_gif',
+  'gif_too_large',
+  'invalid_cta_link',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -3,8 +3,9 @@ import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema/media';
+import { newsletters } from '../../db/schema/newsletters';
 import { rateLimits } from '../../db/schema/rate-limits';
-import { mp4, png } from '../../test/media-fixtures';
+import { gif, mp4, png } from '../../test/media-fixtures';
 import { createSignedInStaff } from '../../test/staff';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
@@ -28,6 +29,8 @@ afterAll(async () => {
 
 type Sample = {
   body?: unknown;
+  /** The query string, instead of the `?locale=en` every GET gets. */
+  query?: string;
   /** A raw body (an upload) sent as it is, instead of JSON. */
   raw?: { bytes: Buffer; contentType: string };
   status: number;
@@ -49,6 +52,39 @@ async function createVideoRow(fileName: string): Promise<Record<string, string>>
     .values({ title: 'Matrix', filePath: fileName, fileSize: mp4().length })
     .returning({ id: videos.id });
   if (!row) throw new Error('no video row');
+  return { id: row.id };
+}
+
+/** One language version of a newsletter with every field filled. */
+const newsletterContent = (title: string) => ({
+  subjectLine: title,
+  heroTitle: title,
+  introText: 'Intro',
+  secondTextBlock: 'More',
+  ctaText: 'Visit',
+  ctaLink: 'https://mirror.test/',
+  footerText: 'Footer',
+  gifAltText: '',
+});
+const newsletterDraft = {
+  kind: 'newsletter',
+  name: 'Matrix',
+  content: { en: newsletterContent('Matrix'), de: newsletterContent('Matrix') },
+};
+
+/** A saved newsletter draft, for the routes that read, change or delete one. */
+async function createNewsletterRow(): Promise<Record<string, string>> {
+  const [row] = await t.database.db
+    .insert(newsletters)
+    .values({
+      kind: 'newsletter',
+      name: 'Matrix',
+      content: newsletterDraft.content,
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    })
+    .returning({ id: newsletters.id });
+  if (!row) throw new Error('no newsletter row');
   return { id: row.id };
 }
 
@@ -110,6 +146,23 @@ const SAMPLES: Record<string, Sample> = {
     raw: { bytes: png(), contentType: 'image/png' },
     status: 200,
   },
+  'GET /api/admin/newsletters': { query: '?kind=newsletter', status: 200 },
+  'GET /api/admin/newsletters/defaults': { query: '?kind=gdpr', status: 200 },
+  'GET /api/admin/newsletters/gifs': { status: 200 },
+  'POST /api/admin/newsletters/gifs/:kind': {
+    setup: async () => ({ kind: 'newsletter' }),
+    raw: { bytes: gif(), contentType: 'image/gif' },
+    status: 200,
+  },
+  'POST /api/admin/newsletters/preview': {
+    body: { kind: 'newsletter', language: 'en', content: newsletterContent('Matrix') },
+    status: 200,
+  },
+  'POST /api/admin/newsletters': { body: newsletterDraft, status: 201 },
+  'GET /api/admin/newsletters/:id': { setup: createNewsletterRow, status: 200 },
+  'PUT /api/admin/newsletters/:id': { setup: createNewsletterRow, body: newsletterDraft, status: 200 },
+  'DELETE /api/admin/newsletters/:id': { setup: createNewsletterRow, status: 204 },
+  'DELETE /api/admin/newsletters': { query: '?kind=newsletter', status: 200 },
 };
 
 /** Sign-in and the session check are open to everybody (the check answers null without a session). */
@@ -143,7 +196,7 @@ function call(
   const [method = 'GET', pattern = ''] = route.split(' ');
   const pathname = pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? PARAMS[name] ?? name);
   // The content listing takes its language from the query; the other GET routes ignore it.
-  const query = method === 'GET' ? '?locale=en' : '';
+  const query = sample?.query ?? (method === 'GET' ? '?locale=en' : '');
   const headers: Record<string, string> = { origin: APP_URL };
   if (cookie) headers.cookie = cookie;
   if (sample?.raw) {

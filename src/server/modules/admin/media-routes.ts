@@ -239,7 +239,7 @@ const replaceBackgroundPosterRoute = createRoute({
 });
 
 /** The request body as a Node stream (read as it arrives), and the length the client declared, if any. */
-function rawRequestBody(c: Context<AppEnv>) {
+export function rawRequestBody(c: Context<AppEnv>) {
   const web = c.req.raw.body;
   // The DOM's and Node's ReadableStream types differ only on paper.
   const body = web ? Readable.fromWeb(web as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]);

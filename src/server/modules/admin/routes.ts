@@ -26,6 +26,7 @@ import type { PageContentSource } from '../site/service';
 import { adminContentRoutes } from './content-routes';
 import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
+import { adminNewsletterRoutes } from './newsletter-routes';
 import { loginStaff, logoutStaff, readStaffSession, type StaffSession } from './service';
 import { adminWaitlistRoutes } from './waitlist-routes';
 
@@ -182,5 +183,6 @@ export function adminRoutes(deps: AdminDeps) {
   router.route('/', adminContentRoutes(deps));
   router.route('/', adminMailRoutes(deps));
   router.route('/', adminMediaRoutes(deps));
+  router.route('/', adminNewsletterRoutes(deps));
   return router;
 }

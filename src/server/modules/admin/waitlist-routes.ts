@@ -152,6 +152,7 @@ export function adminWaitlistRoutes(deps: AdminDeps, options: AdminWaitlistRoute
     mail: deps.mail,
     appUrl: deps.config.appUrl,
     secret: deps.secret,
+    storage: deps.storage,
   };
   /** Who does it, from where and when: what the service writes into the audit log. */
   const act = (c: Context<AppEnv>) => {

@@ -147,7 +147,7 @@ class UnacceptedContentError extends Error {
  * settles with the result (null: refused, and the stream errors so nothing downstream stores a byte), or
  * rejects when the body fails before that. Nothing beyond the first chunk(s) is ever held.
  */
-function sniffContent(body: Readable, sniff: (bytes: Uint8Array) => SniffedFormat | null) {
+export function sniffContent(body: Readable, sniff: (bytes: Uint8Array) => SniffedFormat | null) {
   let settle: (format: SniffedFormat | null) => void = () => undefined;
   let fail: (error: unknown) => void = () => undefined;
   const format = new Promise<SniffedFormat | null>((resolve, reject) => {

@@ -9,16 +9,25 @@ import {
 import { href } from '@shared/routes';
 import type { TAdminWaitlistEntry, TMailSendResult } from '@shared/schemas/admin';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
+import type { Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
 import { deliverNow, enqueueListMail, listUnsubscribeHeaders, type MailDeps } from '../mail/service';
 import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
+import { renderSavedGdprEmail } from '../newsletters/service';
 
-export type WaitlistDeps = { db: Database; mail: MailDeps; appUrl: string; secret: string };
+export type WaitlistDeps = {
+  db: Database;
+  mail: MailDeps;
+  appUrl: string;
+  secret: string;
+  /** Where the GIF of the GDPR e-mail template is stored. */
+  storage: Storage;
+};
 
 const CONFIRM_PURPOSE = 'waitlist-confirm';
 const UNSUBSCRIBE_PURPOSE = 'waitlist-unsubscribe';
@@ -50,18 +59,23 @@ export function unsubscribeUrls(deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>, i
   };
 }
 
-/** The double opt-in e-mail of an entry: subject, bodies and the one-click unsubscribe headers. */
+/**
+ * The double opt-in e-mail of an entry: subject, bodies and the one-click unsubscribe headers. The latest
+ * saved GDPR draft is the template when there is one (decision 019), else the built-in e-mail. `db` is the
+ * transaction the e-mail is enqueued in.
+ */
 async function confirmationMessage(
-  deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>,
+  deps: Pick<WaitlistDeps, 'appUrl' | 'secret' | 'storage'>,
+  db: DbExecutor,
   input: { id: string; email: string; locale: TLocale; now: Date },
 ) {
   const links = unsubscribeUrls(deps, input.id, input.locale);
-  const message = await renderWaitlistConfirmation({
-    locale: input.locale,
-    confirmUrl: confirmationUrl(deps, input),
-    unsubscribeUrl: links.page,
-    appUrl: deps.appUrl,
-  });
+  const urls = { confirmUrl: confirmationUrl(deps, input), unsubscribeUrl: links.page };
+  const message =
+    (await renderSavedGdprEmail(
+      { db, storage: deps.storage, appUrl: deps.appUrl },
+      { locale: input.locale, ...urls },
+    )) ?? (await renderWaitlistConfirmation({ locale: input.locale, ...urls, appUrl: deps.appUrl }));
   return { ...message, headers: listUnsubscribeHeaders(links.oneClick) };
 }
 
@@ -107,7 +121,7 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinInput): Promis
       id = existing.id;
     }
 
-    const message = await confirmationMessage(deps, { id, email, locale: input.language, now });
+    const message = await confirmationMessage(deps, tx, { id, email, locale: input.language, now });
     const outcome = await enqueueListMail(tx, {
       kind: 'waitlist_confirmation',
       messageKey: `waitlist-confirmation:${id}:${now.getTime()}`,
@@ -274,7 +288,7 @@ export async function sendConfirmationMail(
     const mode = entry ? ('subscriber' as const) : ('test' as const);
     const id = entry?.id ?? randomUUID();
 
-    const message = await confirmationMessage(deps, { id, email, locale: input.language, now });
+    const message = await confirmationMessage(deps, tx, { id, email, locale: input.language, now });
     const outcome = await enqueueListMail(tx, {
       kind: mode === 'test' ? 'waitlist_confirmation_test' : 'waitlist_confirmation',
       // Each send by staff is a message of its own, even twice within a millisecond.

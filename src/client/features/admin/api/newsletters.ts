@@ -1,0 +1,131 @@
+import type { TLocale } from '@shared/domain/locale';
+import type { NewsletterKind } from '@shared/domain/newsletters';
+import type {
+  TNewsletterContent,
+  TNewsletterDefaults,
+  TNewsletterDraft,
+  TNewsletterDraftList,
+  TNewsletterGifs,
+  TNewsletterPreview,
+  TNewsletterPreviewRequest,
+  TSaveNewsletterDraft,
+} from '@shared/schemas/newsletters';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRequest } from './admin-request';
+import { retryServerFailure } from './content';
+
+/**
+ * The newsletter and GDPR e-mail composers (`/api/admin/newsletters/*`): default texts, saved drafts, the
+ * preview rendered by the server exactly as the e-mail is sent, and the GIF of each kind.
+ */
+
+const newslettersKey = ['admin', 'newsletters'] as const;
+export const newsletterDraftsKey = (kind: NewsletterKind) => [...newslettersKey, 'drafts', kind] as const;
+const newsletterPreviewKey = [...newslettersKey, 'preview'] as const;
+export const newsletterGifsKey = [...newslettersKey, 'gifs'] as const;
+
+export function newsletterDefaultsQueryOptions(kind: NewsletterKind) {
+  return queryOptions({
+    queryKey: [...newslettersKey, 'defaults', kind],
+    queryFn: ({ signal }) =>
+      adminRequest<TNewsletterDefaults>(`/newsletters/defaults?kind=${kind}`, { signal }),
+    retry: retryServerFailure,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function newsletterDraftsQueryOptions(kind: NewsletterKind) {
+  return queryOptions({
+    queryKey: newsletterDraftsKey(kind),
+    queryFn: ({ signal }) => adminRequest<TNewsletterDraftList>(`/newsletters?kind=${kind}`, { signal }),
+    retry: retryServerFailure,
+    // Other staff save drafts too; a section opened again shows theirs.
+    staleTime: 0,
+  });
+}
+
+export const newsletterGifsQueryOptions = queryOptions({
+  queryKey: newsletterGifsKey,
+  queryFn: ({ signal }) => adminRequest<TNewsletterGifs>('/newsletters/gifs', { signal }),
+  retry: retryServerFailure,
+});
+
+/** One saved draft, fresh from the server (the list may be a moment old). */
+export function fetchNewsletterDraft(id: string): Promise<TNewsletterDraft> {
+  return adminRequest<TNewsletterDraft>(`/newsletters/${encodeURIComponent(id)}`);
+}
+
+/**
+ * The e-mail of one language as it would be sent. The previous answer stays on screen while the next one
+ * loads, so the preview does not blink on every keystroke.
+ */
+export function useNewsletterPreview(request: {
+  kind: NewsletterKind;
+  language: TLocale;
+  content: TNewsletterContent;
+}) {
+  return useQuery({
+    queryKey: [...newsletterPreviewKey, request],
+    queryFn: ({ signal }) =>
+      adminRequest<TNewsletterPreview>('/newsletters/preview', {
+        method: 'POST',
+        body: request satisfies TNewsletterPreviewRequest,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: retryServerFailure,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Saves a new draft (no id) or replaces a saved one; the list then shows it first. */
+export function useSaveNewsletterDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: TSaveNewsletterDraft }) =>
+      id
+        ? adminRequest<TNewsletterDraft>(`/newsletters/${encodeURIComponent(id)}`, { method: 'PUT', body })
+        : adminRequest<TNewsletterDraft>('/newsletters', { method: 'POST', body }),
+    onSuccess: (draft) => {
+      queryClient.setQueryData<TNewsletterDraftList>(newsletterDraftsKey(draft.kind), (list) =>
+        list ? { drafts: [draft, ...list.drafts.filter((row) => row.id !== draft.id)] } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey(draft.kind) });
+    },
+  });
+}
+
+export function useDeleteNewsletterDraft(kind: NewsletterKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminRequest(`/newsletters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<TNewsletterDraftList>(newsletterDraftsKey(kind), (list) =>
+        list ? { drafts: list.drafts.filter((row) => row.id !== id) } : list,
+      );
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey(kind) }),
+  });
+}
+
+export function useDeleteAllNewsletterDrafts(kind: NewsletterKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminRequest<{ deleted: number }>(`/newsletters?kind=${kind}`, { method: 'DELETE' }),
+    onSuccess: () =>
+      queryClient.setQueryData<TNewsletterDraftList>(newsletterDraftsKey(kind), { drafts: [] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey(kind) }),
+  });
+}
+
+/** After a GIF upload: the new GIF of each kind, and previews that show it. */
+export function useGifUploaded() {
+  const queryClient = useQueryClient();
+  return (gifs: TNewsletterGifs) => {
+    queryClient.setQueryData(newsletterGifsKey, gifs);
+    void queryClient.invalidateQueries({ queryKey: newsletterPreviewKey });
+  };
+}
+
+export const gifUploadTarget = (kind: NewsletterKind) =>
+  ({ method: 'POST', path: `/newsletters/gifs/${kind}` }) as const;

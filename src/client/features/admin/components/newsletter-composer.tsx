@@ -1,0 +1,416 @@
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/dialog';
+import { FieldError } from '@client/components/ui/field';
+import { Input } from '@client/components/ui/input';
+import { Spinner } from '@client/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { Textarea } from '@client/components/ui/textarea';
+import { ApiError, errorMessageKey } from '@client/lib/api-client';
+import { cn } from '@client/lib/cn';
+import { toast } from '@client/lib/toast';
+import { isLocale, LOCALES, type TLocale } from '@shared/domain/locale';
+import {
+  NEWSLETTER_FIELD_LIMITS,
+  NEWSLETTER_NAME_MAX_LENGTH,
+  type NewsletterField,
+  type NewsletterKind,
+} from '@shared/domain/newsletters';
+import type { TBilingualContent, TNewsletterDraft } from '@shared/schemas/newsletters';
+import { useQuery } from '@tanstack/react-query';
+import { Link2, RotateCcw } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isAdminSessionMissing } from '../api/admin-request';
+import { newsletterDefaultsQueryOptions, useSaveNewsletterDraft } from '../api/newsletters';
+import {
+  COMPOSER_FIELDS,
+  type ComposerState,
+  changedLocales,
+  composerFromDefaults,
+  ctaLinkInvalid,
+  fieldCounter,
+  firstFieldOverLimit,
+  hasUnsavedChanges,
+  isMultilineField,
+  localesWithInvalidCta,
+  saveBody,
+} from '../lib/newsletter-composer';
+import { EditorLoadState, UnsavedMark, useFormatDate } from './content-editor-parts';
+import { NewsletterDrafts } from './newsletter-drafts';
+import { NewsletterGifUpload } from './newsletter-gif-upload';
+import { NewsletterPreview } from './newsletter-preview';
+
+/**
+ * The composer of a newsletter or of the GDPR confirmation e-mail (spec §2, §4, §5): a name, the texts in
+ * English and German, the GIF, a live preview of the e-mail as sent, and the saved drafts. It starts with the
+ * built-in texts of its kind.
+ */
+export function NewsletterComposer({ kind }: { kind: NewsletterKind }) {
+  const { t } = useTranslation();
+  const defaults = useQuery(newsletterDefaultsQueryOptions(kind));
+  if (!defaults.isSuccess) {
+    return (
+      <EditorLoadState
+        query={defaults}
+        loginMessage={t('admin.newsletters.loginRequired')}
+        errorMessage={t('admin.newsletters.defaultsFailed')}
+      />
+    );
+  }
+  return <ComposerForm kind={kind} defaults={defaults.data.content} />;
+}
+
+/** When the screen was last saved or loaded, for the status line; null for texts never saved. */
+type SavedInfo = { updatedAt: string } | null;
+
+type ComposerSession = {
+  state: ComposerState;
+  baseline: ComposerState | null;
+  savedInfo: SavedInfo;
+  language: TLocale;
+};
+
+/**
+ * The work on screen per kind, kept while its section is closed: the dashboard unmounts closed sections, and
+ * closing one must not throw away unsaved texts.
+ */
+const openSessions = new Map<NewsletterKind, ComposerSession>();
+
+function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBilingualContent }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const formatDate = useFormatDate();
+  const save = useSaveNewsletterDraft();
+  const [session] = useState(() => openSessions.get(kind));
+  const [state, setState] = useState<ComposerState>(() => session?.state ?? composerFromDefaults(defaults));
+  // What the screen is compared with: the defaults it started from, the last save or the loaded draft.
+  const [baseline, setBaseline] = useState<ComposerState | null>(() =>
+    session ? session.baseline : composerFromDefaults(defaults),
+  );
+  const [savedInfo, setSavedInfo] = useState<SavedInfo>(session?.savedInfo ?? null);
+  const [language, setLanguage] = useState<TLocale>(session?.language ?? 'en');
+  // Link errors show once the field was left or a save was tried, not while the address is being typed.
+  const [checkedCta, setCheckedCta] = useState<ReadonlySet<TLocale>>(new Set());
+  const [focusField, setFocusField] = useState<string | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+
+  const unsaved = hasUnsavedChanges(state, baseline);
+  const changed = new Set(changedLocales(state, baseline));
+  const fieldId = (locale: TLocale, field: NewsletterField) => `${formId}-${locale}-${field}`;
+
+  useEffect(() => {
+    openSessions.set(kind, { state, baseline, savedInfo, language });
+  }, [kind, state, baseline, savedInfo, language]);
+
+  useEffect(() => {
+    if (!focusField) return;
+    document.getElementById(focusField)?.focus();
+    setFocusField(null);
+  }, [focusField]);
+
+  const setField = (locale: TLocale, field: NewsletterField, value: string) =>
+    setState((current) => ({
+      ...current,
+      content: { ...current.content, [locale]: { ...current.content[locale], [field]: value } },
+    }));
+
+  const startFrom = (next: ComposerState, info: SavedInfo) => {
+    setState(next);
+    setBaseline(next);
+    setSavedInfo(info);
+    setCheckedCta(new Set());
+  };
+
+  const loadDraft = (draft: TNewsletterDraft) => {
+    startFrom(
+      { draftId: draft.id, name: draft.name, content: draft.content },
+      { updatedAt: draft.updatedAt },
+    );
+    toast.success(
+      t('admin.newsletters.loaded', { name: draft.name.trim() || t('admin.newsletters.drafts.untitled') }),
+    );
+  };
+
+  const resetToDefaults = () => {
+    startFrom(composerFromDefaults(defaults), null);
+    setConfirmReset(false);
+  };
+
+  const draftsDeleted = (ids: readonly string[]) => {
+    if (!state.draftId || !ids.includes(state.draftId)) return;
+    // The texts stay on screen; the next save makes a new draft of them.
+    setState((current) => ({ ...current, draftId: null }));
+    setBaseline(null);
+    setSavedInfo(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const tooLong = firstFieldOverLimit(state.content);
+    if (tooLong) {
+      setLanguage(tooLong.locale);
+      setFocusField(fieldId(tooLong.locale, tooLong.field));
+      toast.error(t('admin.newsletters.saveFailed'), { description: t('admin.newsletters.tooLong') });
+      return;
+    }
+    const invalid = localesWithInvalidCta(state.content, kind);
+    const [first] = invalid;
+    if (first) {
+      setCheckedCta(new Set([...checkedCta, ...invalid]));
+      setLanguage(first);
+      setFocusField(fieldId(first, 'ctaLink'));
+      toast.error(t('admin.newsletters.saveFailed'), { description: t('errors.invalid_cta_link') });
+      return;
+    }
+    const sent = state;
+    save.mutate(
+      { id: sent.draftId, body: saveBody(sent, kind) },
+      {
+        onSuccess: (draft) => {
+          const saved = { draftId: draft.id, name: draft.name, content: draft.content };
+          setBaseline(saved);
+          // Typing during the save stays on screen; only the id and the trimmed name come from the server.
+          setState((current) => (current === sent ? saved : { ...current, draftId: draft.id }));
+          setSavedInfo({ updatedAt: draft.updatedAt });
+          toast.success(kind === 'gdpr' ? t('admin.gdprEmail.saved') : t('admin.newsletters.saved'));
+        },
+        onError: (error) => {
+          if (isAdminSessionMissing(error)) return;
+          if (error instanceof ApiError && error.code === 'invalid_cta_link') {
+            setCheckedCta(new Set(LOCALES));
+          }
+          toast.error(t('admin.newsletters.saveFailed'), { description: t(errorMessageKey(error)) });
+        },
+      },
+    );
+  };
+
+  const status = !state.draftId
+    ? t('admin.newsletters.status.new')
+    : savedInfo
+      ? t('admin.newsletters.status.saved', { date: formatDate(savedInfo.updatedAt) })
+      : t('admin.newsletters.status.draft');
+
+  return (
+    <div>
+      <form noValidate onSubmit={submit}>
+        <div className="max-w-xl">
+          <label htmlFor={`${formId}-name`} className="block text-sm font-medium">
+            {t('admin.newsletters.name')}
+          </label>
+          <Input
+            id={`${formId}-name`}
+            className="mt-2"
+            value={state.name}
+            maxLength={NEWSLETTER_NAME_MAX_LENGTH}
+            autoComplete="off"
+            placeholder={t('admin.newsletters.namePlaceholder')}
+            aria-describedby={`${formId}-name-hint`}
+            onChange={(event) => setState((current) => ({ ...current, name: event.target.value }))}
+          />
+          <p id={`${formId}-name-hint`} className="mt-2 text-sm text-fg-muted">
+            {t('admin.newsletters.nameHint')}
+          </p>
+        </div>
+
+        <Tabs
+          className="mt-6"
+          value={language}
+          onValueChange={(value) => isLocale(value) && setLanguage(value)}
+        >
+          <TabsList aria-label={t('admin.editor.languageLabel')}>
+            {LOCALES.map((locale) => (
+              <TabsTrigger key={locale} value={locale}>
+                {t(`admin.editor.language.${locale}`)}
+                <UnsavedMark show={changed.has(locale)} />
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {LOCALES.map((locale) => (
+            // Both stay mounted (hidden when not chosen), so a save can show and focus a field of either.
+            <TabsContent key={locale} value={locale} forceMount className="data-[state=inactive]:hidden">
+              <div className="grid gap-5 sm:grid-cols-2">
+                {COMPOSER_FIELDS.map((field) => (
+                  <ComposerField
+                    key={field}
+                    id={fieldId(locale, field)}
+                    kind={kind}
+                    field={field}
+                    locale={locale}
+                    value={state.content[locale][field]}
+                    showLinkError={checkedCta.has(locale)}
+                    onChange={(value) => setField(locale, field, value)}
+                    onBlur={() => field === 'ctaLink' && setCheckedCta(new Set([...checkedCta, locale]))}
+                  />
+                ))}
+              </div>
+            </TabsContent>
+          ))}
+        </Tabs>
+
+        <NewsletterGifUpload kind={kind} />
+
+        <div className="mt-8 rounded-2xl bg-surface-sunken p-4">
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {status}{' '}
+            {unsaved ? t('admin.newsletters.status.unsaved') : t('admin.newsletters.status.noChanges')}
+          </p>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <ConfirmDialog
+              trigger={
+                <Button type="button" variant="secondary">
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  {t('admin.newsletters.reset')}
+                </Button>
+              }
+              open={confirmReset}
+              onOpenChange={(next) => {
+                if (next && !unsaved) resetToDefaults();
+                else setConfirmReset(next);
+              }}
+              title={t('admin.newsletters.discard.title')}
+              description={t('admin.newsletters.discard.resetDescription')}
+              confirmLabel={t('admin.newsletters.discard.reset')}
+              cancelLabel={t('admin.newsletters.discard.cancel')}
+              pendingLabel={t('admin.newsletters.discard.reset')}
+              onConfirm={resetToDefaults}
+            />
+            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+              {save.isPending && <Spinner className="size-4" />}
+              {save.isPending
+                ? t('admin.newsletters.saving')
+                : state.draftId
+                  ? t('admin.newsletters.saveChanges')
+                  : t('admin.newsletters.saveNew')}
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <NewsletterPreview kind={kind} language={language} content={state.content[language]} />
+
+      <NewsletterDrafts
+        kind={kind}
+        currentId={state.draftId}
+        unsaved={unsaved}
+        onLoad={loadDraft}
+        onDeleted={draftsDeleted}
+      />
+    </div>
+  );
+}
+
+/** Fields that take a whole row of the grid; the short ones sit side by side on wider screens. */
+const WIDE_FIELDS: readonly NewsletterField[] = [
+  'subjectLine',
+  'heroTitle',
+  'introText',
+  'secondTextBlock',
+  'footerText',
+  'gifAltText',
+];
+
+function ComposerField({
+  id,
+  kind,
+  field,
+  locale,
+  value,
+  showLinkError,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  kind: NewsletterKind;
+  field: NewsletterField;
+  locale: TLocale;
+  value: string;
+  showLinkError: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const { t } = useTranslation();
+  const wide = WIDE_FIELDS.includes(field);
+  const label = t(`admin.newsletters.field.${field}`);
+
+  if (field === 'ctaLink' && kind === 'gdpr') {
+    // Not a field: every recipient's button leads to their own confirmation link.
+    return (
+      <div className={cn(wide && 'sm:col-span-2')}>
+        <p className="text-sm font-medium">{label}</p>
+        <p className="mt-2 flex min-h-12 items-center gap-2 rounded-xl border border-border bg-surface-sunken px-4 py-2 text-fg-muted">
+          <Link2 className="size-4 shrink-0" aria-hidden="true" />
+          {t('admin.gdprEmail.ctaLinkFixed')}
+        </p>
+      </div>
+    );
+  }
+
+  const counter = fieldCounter(field, value);
+  const linkError = field === 'ctaLink' && showLinkError && ctaLinkInvalid(value, kind);
+  const hint = field === 'ctaLink' ? t('admin.newsletters.ctaLinkHint') : null;
+  const describedBy = [hint && `${id}-hint`, counter && `${id}-counter`, linkError && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
+  const control = {
+    id,
+    value,
+    lang: field === 'ctaLink' ? undefined : locale,
+    // A little past the limit, so the red counter can say by how much before the server refuses it.
+    maxLength: NEWSLETTER_FIELD_LIMITS[field] + 100,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': linkError || counter?.over ? (true as const) : undefined,
+    onBlur,
+  };
+
+  return (
+    <div className={cn(wide && 'sm:col-span-2')}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="mt-2">
+        {isMultilineField(field) ? (
+          <Textarea
+            {...control}
+            className={field === 'footerText' ? 'min-h-24!' : 'min-h-32!'}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <Input
+            {...control}
+            type={field === 'ctaLink' ? 'url' : 'text'}
+            inputMode={field === 'ctaLink' ? 'url' : undefined}
+            spellCheck={field !== 'ctaLink'}
+            placeholder={field === 'ctaLink' ? 'https://' : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-2 text-sm text-fg-muted">
+          {hint}
+        </p>
+      )}
+      {counter && (
+        <p
+          id={`${id}-counter`}
+          className={cn(
+            'mt-2 text-sm tabular-nums',
+            counter.over ? 'font-medium text-danger' : 'text-fg-muted',
+          )}
+        >
+          {t(counter.over ? 'admin.newsletters.counterOver' : 'admin.newsletters.counter', {
+            length: counter.length,
+            limit: counter.limit,
+          })}
+        </p>
+      )}
+      {linkError && (
+        <FieldError id={`${id}-error`} className="mt-2">
+          {t('errors.invalid_cta_link')}
+        </FieldError>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,626 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { TLocale } from '@shared/domain/locale';
+import { CONFIRMATION_LINK_PLACEHOLDER, GIF_MAX_BYTES, NEWSLETTER_FIELDS } from '@shared/domain/newsletters';
+import type {
+  TNewsletterContent,
+  TNewsletterDefaults,
+  TNewsletterDraft,
+  TNewsletterDraftList,
+  TNewsletterGifs,
+  TNewsletterPreview,
+  TSaveNewsletterDraft,
+} from '@shared/schemas/newsletters';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gif, gifChunks, png } from '../../test/media-fixtures';
+import { type ParsedMessage, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
+import { createTestApp, sendJson, type TestContext } from '../../test/test-app';
+import { createSignedInUser } from '../../test/users';
+import { waitlistConfirmationCopy } from '../mail/templates/copy';
+import { renderNewsletter } from '../mail/templates/newsletter';
+import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
+import { latestAudit } from './audit';
+
+const APP_URL = 'https://mirror.test';
+let sink: SmtpSink;
+let t: TestContext;
+let staff: SignedInStaff;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+beforeEach(async () => {
+  t = await createTestApp({ env: { APP_URL, SMTP_URL: sink.url, TRUST_PROXY: 'true' } });
+  staff = await createSignedInStaff(t);
+});
+afterEach(async () => {
+  await t.close();
+  sink.messages.length = 0;
+});
+
+// ---- helpers ----
+
+const blank: TNewsletterContent = {
+  subjectLine: '',
+  heroTitle: '',
+  introText: '',
+  secondTextBlock: '',
+  ctaText: '',
+  ctaLink: '',
+  footerText: '',
+  gifAltText: '',
+};
+
+/** A language version whose every text names `tag`, so tests can tell versions apart. */
+function content(tag: string, overrides: Partial<TNewsletterContent> = {}): TNewsletterContent {
+  return {
+    subjectLine: `Subject ${tag}`,
+    heroTitle: `Hero ${tag}`,
+    introText: `Intro ${tag}`,
+    secondTextBlock: `Second ${tag}`,
+    ctaText: `Button ${tag}`,
+    ctaLink: 'https://example.com/read',
+    footerText: `Footer ${tag}`,
+    gifAltText: `Alt ${tag}`,
+    ...overrides,
+  };
+}
+
+const newsletter = (name: string, tag = name): TSaveNewsletterDraft => ({
+  kind: 'newsletter',
+  name,
+  content: { en: content(`${tag} en`), de: content(`${tag} de`) },
+});
+const gdpr = (name: string, en: TNewsletterContent, de: TNewsletterContent): TSaveNewsletterDraft => ({
+  kind: 'gdpr',
+  name,
+  content: { en, de },
+});
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, body?: unknown) {
+  return t.app.request(pathname, {
+    method,
+    headers: staffHeaders(t, staff),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function ok<T>(response: Response, status = 200): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+const errorCode = async (response: Response) =>
+  ((await response.json()) as { error: { code: string } }).error.code;
+
+const saved = async (draft: TSaveNewsletterDraft) =>
+  ok<TNewsletterDraft>(await call('POST', '/api/admin/newsletters', draft), 201);
+const list = async (kind: 'newsletter' | 'gdpr') =>
+  (await ok<TNewsletterDraftList>(await call('GET', `/api/admin/newsletters?kind=${kind}`))).drafts;
+const preview = async (kind: 'newsletter' | 'gdpr', language: TLocale, version: TNewsletterContent) =>
+  ok<TNewsletterPreview>(
+    await call('POST', '/api/admin/newsletters/preview', { kind, language, content: version }),
+  );
+
+type Body = Buffer | AsyncIterable<Buffer>;
+
+function uploadGif(
+  kind: string,
+  body: Body,
+  options: { contentType?: string; headers?: Record<string, string> } = {},
+) {
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: 'POST',
+    headers: {
+      ...staffHeaders(t, staff),
+      'content-type': options.contentType ?? 'image/gif',
+      ...options.headers,
+    },
+  };
+  if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
+  else {
+    init.body = Readable.toWeb(Readable.from(body)) as unknown as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return t.app.request(`/api/admin/newsletters/gifs/${kind}`, init);
+}
+
+/** Every file under DATA_DIR/storage, hidden ones (sidecars, temporary parts) included. */
+function filesOnDisk(): string[] {
+  const root = path.join(t.config.dataDir, 'storage');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Joins the waiting list and returns the confirmation e-mail. */
+async function joinedMail(email: string, language: TLocale): Promise<ParsedMessage> {
+  ipCounter += 1;
+  const response = await sendJson(t.app, {
+    method: 'POST',
+    path: '/api/waitlist',
+    body: { email, consent: true, website: '', language },
+    headers: { 'x-forwarded-for': `203.0.113.${ipCounter % 250}` },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const message = sink.messages.findLast((m) => m.envelope.to.includes(email));
+  if (!message) throw new Error(`no mail to ${email}`);
+  return message;
+}
+
+function linkIn(message: ParsedMessage, pattern: RegExp): string {
+  const match = (message.parsed.text ?? '').match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in:\n${message.parsed.text}`);
+  return match[0];
+}
+const confirmLink = (message: ParsedMessage) =>
+  linkIn(message, /https:\/\/mirror\.test\/gdpr-confirmation\?[^\s\]]+/);
+const unsubscribeLink = (message: ParsedMessage) =>
+  linkIn(message, /https:\/\/mirror\.test\/byebye\?[^\s\]]+/);
+
+const escapeHtml = (value: string) => value.replaceAll('&', '&amp;');
+
+// ---- drafts ----
+
+describe('newsletter drafts', () => {
+  it('creates, reads and updates a draft holding both languages', async () => {
+    const created = await saved(newsletter('Spring', 'spring'));
+    expect(created).toMatchObject({
+      kind: 'newsletter',
+      name: 'Spring',
+      content: { en: content('spring en'), de: content('spring de') },
+      createdAt: t.clock.now().toISOString(),
+      updatedAt: t.clock.now().toISOString(),
+      updatedBy: staff.email,
+    });
+    expect(await ok<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${created.id}`))).toEqual(
+      created,
+    );
+
+    const createdAt = t.clock.now().toISOString();
+    t.clock.advance(60_000);
+    const changed = {
+      kind: 'newsletter' as const,
+      name: 'Spring, revised',
+      content: { en: content('summer en', { ctaLink: '' }), de: content('summer de', { ctaText: '' }) },
+    };
+    const updated = await ok<TNewsletterDraft>(
+      await call('PUT', `/api/admin/newsletters/${created.id}`, changed),
+    );
+    expect(updated).toMatchObject({
+      id: created.id,
+      ...changed,
+      createdAt,
+      updatedAt: t.clock.now().toISOString(),
+    });
+    const read = await ok<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${created.id}`));
+    expect(read.content.en.introText).toBe('Intro summer en');
+    expect(read.content.de.introText).toBe('Intro summer de');
+
+    // A blank name stays blank; the composer shows a placeholder.
+    expect((await saved({ ...newsletter('x'), name: '   ' })).name).toBe('');
+  });
+
+  it('keeps the kinds apart and answers 404 for drafts that are not there', async () => {
+    const placeholderVersion = content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
+    const consent = await saved(gdpr('Consent', placeholderVersion, placeholderVersion));
+    expect(consent.kind).toBe('gdpr');
+    expect(await list('newsletter')).toEqual([]);
+    expect((await list('gdpr')).map((draft) => draft.id)).toEqual([consent.id]);
+
+    // A draft keeps its kind.
+    const asNewsletter = await call('PUT', `/api/admin/newsletters/${consent.id}`, newsletter('x'));
+    expect(asNewsletter.status).toBe(404);
+    expect(await errorCode(asNewsletter)).toBe('not_found');
+
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const [method, body] of [['GET'], ['PUT', newsletter('x')], ['DELETE']] as const) {
+      const response = await call(method, `/api/admin/newsletters/${missing}`, body);
+      expect(response.status, method).toBe(404);
+      expect(await errorCode(response)).toBe('not_found');
+    }
+    expect((await call('GET', '/api/admin/newsletters/not-a-uuid')).status).toBe(400);
+    expect((await call('GET', '/api/admin/newsletters')).status).toBe(400);
+    expect((await call('GET', '/api/admin/newsletters?kind=other')).status).toBe(400);
+  });
+
+  it('lists a kind with the latest change first', async () => {
+    const first = await saved(newsletter('First'));
+    t.clock.advance(1000);
+    const second = await saved(newsletter('Second'));
+    t.clock.advance(1000);
+    const third = await saved(newsletter('Third'));
+    expect((await list('newsletter')).map((draft) => draft.name)).toEqual(['Third', 'Second', 'First']);
+
+    t.clock.advance(1000);
+    await ok(await call('PUT', `/api/admin/newsletters/${first.id}`, newsletter('First again')));
+    expect((await list('newsletter')).map((draft) => draft.id)).toEqual([first.id, third.id, second.id]);
+  });
+
+  it('deletes one draft, and all drafts of one kind without touching the other', async () => {
+    const one = await saved(newsletter('One'));
+    await saved(newsletter('Two'));
+    await saved(newsletter('Three'));
+    const version = content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
+    const consent = await saved(gdpr('Consent', version, version));
+
+    expect((await call('DELETE', `/api/admin/newsletters/${one.id}`)).status).toBe(204);
+    expect((await call('GET', `/api/admin/newsletters/${one.id}`)).status).toBe(404);
+    expect((await call('DELETE', `/api/admin/newsletters/${one.id}`)).status).toBe(404);
+    expect((await list('newsletter')).map((draft) => draft.name).sort()).toEqual(['Three', 'Two']);
+
+    expect(await ok(await call('DELETE', '/api/admin/newsletters?kind=newsletter'))).toEqual({ deleted: 2 });
+    expect(await list('newsletter')).toEqual([]);
+    expect((await list('gdpr')).map((draft) => draft.id)).toEqual([consent.id]);
+    expect(await ok(await call('DELETE', '/api/admin/newsletters?kind=newsletter'))).toEqual({ deleted: 0 });
+  });
+
+  it('refuses a call-to-action link the kind does not allow, and stores nothing', async () => {
+    const bad = [
+      { kind: 'newsletter', link: 'javascript:alert(1)', language: 'en' },
+      { kind: 'newsletter', link: 'javascript:alert(1)', language: 'de' },
+      { kind: 'newsletter', link: 'mirror.test/read', language: 'en' },
+      { kind: 'gdpr', link: 'https://example.com/confirm', language: 'en' },
+      { kind: 'gdpr', link: '{{other}}', language: 'de' },
+    ] as const;
+    for (const { kind, link, language } of bad) {
+      const draft = { kind, name: 'Bad', content: { en: content('en'), de: content('de') } };
+      draft.content.en.ctaLink = kind === 'gdpr' ? CONFIRMATION_LINK_PLACEHOLDER : 'https://example.com/';
+      draft.content.de.ctaLink = draft.content.en.ctaLink;
+      draft.content[language].ctaLink = link;
+      const response = await call('POST', '/api/admin/newsletters', draft);
+      expect(response.status, `${kind} ${link}`).toBe(400);
+      expect(await errorCode(response)).toBe('invalid_cta_link');
+      const previewed = await call('POST', '/api/admin/newsletters/preview', {
+        kind,
+        language,
+        content: draft.content[language],
+      });
+      expect(previewed.status, `preview ${kind} ${link}`).toBe(400);
+      expect(await errorCode(previewed)).toBe('invalid_cta_link');
+    }
+    expect(await list('newsletter')).toEqual([]);
+    expect(await list('gdpr')).toEqual([]);
+
+    // An update is checked the same way and leaves the draft as it was.
+    const good = await saved(newsletter('Good'));
+    const update = newsletter('Good');
+    update.content.de.ctaLink = 'javascript:alert(1)';
+    expect((await call('PUT', `/api/admin/newsletters/${good.id}`, update)).status).toBe(400);
+    expect((await list('newsletter'))[0]?.content).toEqual(good.content);
+
+    // Blank links are fine in drafts; the GDPR e-mail takes exactly the placeholder.
+    await saved({ kind: 'newsletter', name: 'Blank', content: { en: blank, de: blank } });
+    await saved(gdpr('Placeholder', content('en', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }), blank));
+  });
+
+  it('writes an audit record for each change', async () => {
+    const draft = await saved(newsletter('Audited'));
+    await ok(await call('PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Audited again')));
+    expect((await call('DELETE', `/api/admin/newsletters/${draft.id}`)).status).toBe(204);
+    await saved(newsletter('Another'));
+    await ok(await call('DELETE', '/api/admin/newsletters?kind=newsletter'));
+    await ok(await uploadGif('gdpr', gif()));
+
+    const records = (await latestAudit(t.database.db)).filter((row) => row.action.startsWith('newsletter.'));
+    const summary = records.map((row) => ({ action: row.action, target: row.target, details: row.details }));
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        {
+          action: 'newsletter.save',
+          target: `newsletter:${draft.id}`,
+          details: { kind: 'newsletter', name: 'Audited', created: true },
+        },
+        {
+          action: 'newsletter.save',
+          target: `newsletter:${draft.id}`,
+          details: { kind: 'newsletter', name: 'Audited again', created: false },
+        },
+        {
+          action: 'newsletter.delete',
+          target: `newsletter:${draft.id}`,
+          details: { kind: 'newsletter', name: 'Audited again' },
+        },
+        {
+          action: 'newsletter.delete_all',
+          target: 'newsletters:newsletter',
+          details: { kind: 'newsletter', count: 1 },
+        },
+        {
+          action: 'newsletter.gif.upload',
+          target: expect.stringMatching(/^gifs:gdpr-gif\/\d+-[a-z0-9]{8}\.gif$/),
+          details: { kind: 'gdpr', size: gif().length },
+        },
+      ]),
+    );
+    expect(records).toHaveLength(6);
+    expect(new Set(records.map((row) => row.staffEmail))).toEqual(new Set([staff.email]));
+  });
+
+  it('answers 401 without a staff session and with a user’s session, and changes nothing', async () => {
+    const draft = await saved(newsletter('Kept'));
+    const user = await createSignedInUser(t);
+    const origin = new URL(t.config.appUrl).origin;
+    const requests: [string, string, unknown][] = [
+      ['GET', '/api/admin/newsletters?kind=newsletter', undefined],
+      ['GET', '/api/admin/newsletters/defaults?kind=newsletter', undefined],
+      ['GET', `/api/admin/newsletters/${draft.id}`, undefined],
+      ['POST', '/api/admin/newsletters', newsletter('Intruder')],
+      ['PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Intruder')],
+      ['DELETE', `/api/admin/newsletters/${draft.id}`, undefined],
+      ['DELETE', '/api/admin/newsletters?kind=newsletter', undefined],
+      [
+        'POST',
+        '/api/admin/newsletters/preview',
+        { kind: 'newsletter', language: 'en', content: content('x') },
+      ],
+      ['GET', '/api/admin/newsletters/gifs', undefined],
+    ];
+    for (const cookie of [undefined, user.cookie]) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', origin };
+      if (cookie) headers.cookie = cookie;
+      for (const [method, pathname, body] of requests) {
+        const response = await t.app.request(pathname, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        expect(response.status, `${method} ${pathname}`).toBe(401);
+        expect(await errorCode(response)).toBe('admin_session_missing');
+      }
+      const upload = await t.app.request('/api/admin/newsletters/gifs/newsletter', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'image/gif' },
+        body: new Uint8Array(gif()),
+      });
+      expect(upload.status).toBe(401);
+    }
+    expect((await list('newsletter')).map((row) => row.name)).toEqual(['Kept']);
+    expect(filesOnDisk()).toEqual([]);
+  });
+});
+
+// ---- defaults ----
+
+describe('defaults', () => {
+  it('has newsletter texts in English and German that differ, with a working button', async () => {
+    const defaults = await ok<TNewsletterDefaults>(
+      await call('GET', '/api/admin/newsletters/defaults?kind=newsletter'),
+    );
+    expect(defaults.kind).toBe('newsletter');
+    for (const field of NEWSLETTER_FIELDS) {
+      if (field === 'gifAltText' || field === 'ctaLink') continue;
+      expect(defaults.content.en[field], field).not.toBe('');
+      expect(defaults.content.de[field], field).not.toBe(defaults.content.en[field]);
+    }
+    expect(defaults.content.en.ctaLink).toBe(`${APP_URL}/`);
+    // The defaults save as they are.
+    await saved({ kind: 'newsletter', name: 'Defaults', content: defaults.content });
+  });
+
+  it('has the GDPR texts of today’s confirmation e-mail, with the placeholder link', async () => {
+    const defaults = await ok<TNewsletterDefaults>(
+      await call('GET', '/api/admin/newsletters/defaults?kind=gdpr'),
+    );
+    for (const locale of ['en', 'de'] as const) {
+      const copy = waitlistConfirmationCopy[locale];
+      expect(defaults.content[locale]).toEqual({
+        subjectLine: copy.subject,
+        heroTitle: copy.heading,
+        introText: copy.intro,
+        secondTextBlock: copy.ignoreNotice,
+        ctaText: copy.buttonLabel,
+        ctaLink: CONFIRMATION_LINK_PLACEHOLDER,
+        footerText: copy.footerNote,
+        gifAltText: '',
+      });
+    }
+  });
+});
+
+// ---- preview ----
+
+describe('preview', () => {
+  it('renders the texts as text: escaped, one paragraph per line, button and GIF when set', async () => {
+    await ok(await uploadGif('newsletter', gif()));
+    const version = content('p', {
+      introText: 'First line <script>alert(1)</script>\nSecond line\n\n  ',
+      gifAltText: 'A wave "hello"',
+    });
+    const rendered = await preview('newsletter', 'en', version);
+    expect(rendered.subject).toBe('Subject p');
+    expect(rendered.html).not.toContain('<script>');
+    expect(rendered.html).toContain('First line &lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(rendered.html).toMatch(/>Second line<\/p>/);
+    expect(rendered.html).toMatch(
+      /<img[^>]+alt="A wave &quot;hello&quot;"[^>]+src="https:\/\/mirror\.test\/media\/gifs\/newsletter-gif\/[^"]+\.gif"[^>]+width="600"/,
+    );
+    expect(rendered.html).toContain('href="https://example.com/read"');
+    expect(rendered.html).toContain('Button p');
+    expect(rendered.html).toContain('href="https://mirror.test/byebye?token=preview&amp;lang=en"');
+    expect(rendered.html).toContain('Footer p');
+    expect(rendered.text).toContain('Second p');
+
+    // No button without its text; no image without a GIF (the GDPR folder is empty).
+    const plain = await preview('newsletter', 'en', { ...version, ctaText: '' });
+    expect(plain.html).not.toContain('https://example.com/read');
+    const noGif = await preview('gdpr', 'de', content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }));
+    expect(noGif.html).not.toContain('<img');
+    expect(noGif.html).toContain('lang="de"');
+    expect(noGif.html).toContain('Abmelden');
+    expect(noGif.html).toContain(
+      'href="https://mirror.test/gdpr-confirmation?email=preview%40example.com&amp;token=preview&amp;lang=de"',
+    );
+  });
+
+  it('equals the newsletter as a campaign renders it for a recipient', async () => {
+    await ok(await uploadGif('newsletter', gif()));
+    const gifs = await ok<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'));
+    const version = content('campaign');
+    const shown = await preview('newsletter', 'de', version);
+    const unsubscribeUrl = `${APP_URL}/byebye?token=recipient-token&lang=de`;
+    const sent = await renderNewsletter(
+      {
+        kind: 'newsletter',
+        locale: 'de',
+        content: version,
+        gifUrl: `${APP_URL}${gifs.newsletter?.url}`,
+        appUrl: APP_URL,
+      },
+      { unsubscribeUrl },
+    );
+    const sample = `${APP_URL}/byebye?token=preview&lang=de`;
+    expect(sent.subject).toBe(shown.subject);
+    expect(sent.html).toBe(shown.html.replaceAll(escapeHtml(sample), escapeHtml(unsubscribeUrl)));
+    expect(sent.text).toBe(shown.text.replaceAll(sample, unsubscribeUrl));
+    expect(sent.html).not.toBe(shown.html);
+  });
+
+  it('equals the GDPR e-mail the waiting list sends, but for the recipient’s own links', async () => {
+    await ok(await uploadGif('gdpr', gif()));
+    const en = content('consent', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
+    await saved(gdpr('Consent', en, blank));
+    for (const language of ['en', 'de'] as const) {
+      const shown = await preview('gdpr', language, language === 'en' ? en : blank);
+      const message = await joinedMail(`preview-${language}@example.com`, language);
+      const confirm = confirmLink(message);
+      const unsubscribe = unsubscribeLink(message);
+      const sampleConfirm = `${APP_URL}/gdpr-confirmation?email=preview%40example.com&token=preview&lang=${language}`;
+      const sampleUnsubscribe = `${APP_URL}/byebye?token=preview&lang=${language}`;
+      const expected = shown.html
+        .replaceAll(escapeHtml(sampleConfirm), escapeHtml(confirm))
+        .replaceAll(escapeHtml(sampleUnsubscribe), escapeHtml(unsubscribe));
+      expect(message.parsed.subject).toBe(shown.subject);
+      expect(message.parsed.html).toBe(expected);
+      expect(message.parsed.html).toContain('/media/gifs/gdpr-gif/');
+    }
+  });
+});
+
+// ---- GIFs ----
+
+describe('GIF upload', () => {
+  it('stores a real GIF in its folder and serves it', async () => {
+    expect(await ok<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'))).toEqual({
+      newsletter: null,
+      gdpr: null,
+    });
+    const gifs = await ok<TNewsletterGifs>(
+      await uploadGif('newsletter', gif(), { contentType: 'application/octet-stream' }),
+    );
+    expect(gifs.gdpr).toBeNull();
+    expect(gifs.newsletter).toMatchObject({ size: gif().length, createdAt: t.clock.now().toISOString() });
+    expect(gifs.newsletter?.name).toMatch(/^newsletter-gif\/\d+-[a-z0-9]{8}\.gif$/);
+    expect(gifs.newsletter?.url).toBe(`/media/gifs/${gifs.newsletter?.name}`);
+
+    const served = await t.app.request(gifs.newsletter?.url ?? '');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/gif');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(gif());
+  });
+
+  it('refuses a PNG named .gif and declared as a GIF, storing nothing', async () => {
+    const response = await uploadGif('newsletter', png(), { contentType: 'image/gif' });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe('invalid_gif');
+    expect(await t.storage.list('gifs')).toEqual([]);
+    expect(filesOnDisk()).toEqual([]);
+    expect((await call('POST', '/api/admin/newsletters/gifs/other', {})).status).toBe(400);
+  });
+
+  it('refuses more than 4 MB while streaming it, and by its declared length, storing nothing', async () => {
+    const streamed = await uploadGif('gdpr', gifChunks(GIF_MAX_BYTES + 1));
+    expect(streamed.status).toBe(413);
+    expect(await errorCode(streamed)).toBe('gif_too_large');
+    expect(await t.storage.list('gifs')).toEqual([]);
+    expect(filesOnDisk()).toEqual([]);
+
+    const declared = await uploadGif('gdpr', gifChunks(GIF_MAX_BYTES + 1), {
+      headers: { 'content-length': String(GIF_MAX_BYTES + 1) },
+    });
+    expect(declared.status).toBe(413);
+    expect(filesOnDisk()).toEqual([]);
+
+    const exact = await ok<TNewsletterGifs>(await uploadGif('gdpr', gifChunks(GIF_MAX_BYTES)));
+    expect(exact.gdpr?.size).toBe(GIF_MAX_BYTES);
+  });
+
+  it('uses the latest upload of each folder', async () => {
+    const first = await ok<TNewsletterGifs>(await uploadGif('newsletter', gif()));
+    t.clock.advance(1000);
+    const second = await ok<TNewsletterGifs>(await uploadGif('newsletter', gif()));
+    t.clock.advance(1000);
+    const gdprGif = await ok<TNewsletterGifs>(await uploadGif('gdpr', gif()));
+    expect(second.newsletter?.name).not.toBe(first.newsletter?.name);
+    expect(gdprGif.newsletter?.name).toBe(second.newsletter?.name);
+    expect(gdprGif.gdpr?.name).toMatch(/^gdpr-gif\//);
+    expect(await t.storage.list('gifs')).toHaveLength(3);
+
+    const rendered = await preview('newsletter', 'en', content('latest'));
+    expect(rendered.html).toContain(`${APP_URL}/media/gifs/${second.newsletter?.name}`);
+    expect(rendered.html).not.toContain(`${first.newsletter?.name}`);
+  });
+});
+
+// ---- the GDPR template in use ----
+
+describe('the GDPR e-mail the waiting list sends', () => {
+  it('follows the latest saved GDPR draft in its language; blank fields keep the built-in text', async () => {
+    const before = await joinedMail('before@example.com', 'en');
+    expect(before.parsed.subject).toBe(waitlistConfirmationCopy.en.subject);
+
+    const en = content('custom', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
+    await saved(gdpr('Older', content('older', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }), blank));
+    t.clock.advance(1000);
+    await saved(gdpr('Custom', en, blank));
+
+    const english = await joinedMail('custom@example.com', 'en');
+    expect(english.parsed.subject).toBe('Subject custom');
+    expect(english.parsed.text).toContain('Intro custom');
+    expect(english.parsed.text).toContain(waitlistConfirmationCopy.en.ignoreNotice);
+    expect(english.parsed.text).not.toContain('older');
+    // The button leads to the recipient's own confirmation link, which works.
+    const link = new URL(confirmLink(english));
+    expect(link.searchParams.get('email')).toBe('custom@example.com');
+    expect(english.parsed.html).toContain(`href="${escapeHtml(link.toString())}"`);
+    const confirmed = await sendJson(t.app, {
+      method: 'POST',
+      path: '/api/waitlist/confirm',
+      body: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+    });
+    expect(await confirmed.json()).toEqual({ status: 'confirmed' });
+
+    // German was left blank: the built-in German texts.
+    const german = await joinedMail('deutsch@example.com', 'de');
+    expect(german.parsed.subject).toBe(waitlistConfirmationCopy.de.subject);
+    expect(german.parsed.text).toContain(waitlistConfirmationCopy.de.intro);
+    expect(german.parsed.text).not.toContain('custom');
+  });
+
+  it('is the built-in e-mail again once every GDPR draft is deleted', async () => {
+    const version = content('gone', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
+    await saved(gdpr('Gone', version, version));
+    await saved(newsletter('Unrelated'));
+    expect((await joinedMail('during@example.com', 'de')).parsed.subject).toBe('Subject gone');
+
+    expect(await ok(await call('DELETE', '/api/admin/newsletters?kind=gdpr'))).toEqual({ deleted: 1 });
+    const message = await joinedMail('after@example.com', 'de');
+    const builtIn = await renderWaitlistConfirmation({
+      locale: 'de',
+      confirmUrl: confirmLink(message),
+      unsubscribeUrl: unsubscribeLink(message),
+      appUrl: APP_URL,
+    });
+    expect(message.parsed.subject).toBe(builtIn.subject);
+    expect(message.parsed.html).toBe(builtIn.html);
+  });
+});

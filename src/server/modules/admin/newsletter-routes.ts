@@ -1,0 +1,234 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { GIF_MAX_BYTES } from '@shared/domain/newsletters';
+import {
+  ZDeletedCount,
+  ZNewsletterDefaults,
+  ZNewsletterDraft,
+  ZNewsletterDraftList,
+  ZNewsletterGifs,
+  ZNewsletterKind,
+  ZNewsletterKindQuery,
+  ZNewsletterPreview,
+  ZNewsletterPreviewRequest,
+  ZSaveNewsletterDraft,
+} from '@shared/schemas/newsletters';
+import type { Context } from 'hono';
+import {
+  type AppEnv,
+  createApiRouter,
+  currentStaff,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+} from '../../lib/api';
+import { clientIp } from '../../lib/client-ip';
+import {
+  deleteAllDrafts,
+  deleteDraft,
+  getDraft,
+  latestGifs,
+  listDrafts,
+  newsletterDefaults,
+  renderNewsletterPreview,
+  saveDraft,
+  uploadGif,
+} from '../newsletters/service';
+import { rawRequestBody } from './media-routes';
+import type { AdminDeps } from './routes';
+
+const TAGS = ['admin', 'newsletters'];
+const unauthenticated = errorResponse('admin_session_missing');
+const notFound = errorResponse('not_found: no such draft');
+const invalidCtaLink = errorResponse(
+  'invalid_cta_link: a non-blank call-to-action link is not an http(s) address (newsletter) or not the ' +
+    'confirmation-link placeholder (gdpr)',
+);
+
+const ZDraftParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const ZGifParams = z.object({ kind: ZNewsletterKind.openapi({ param: { name: 'kind', in: 'path' } }) });
+const ZKindQuery = ZNewsletterKindQuery.extend({
+  kind: ZNewsletterKind.openapi({ param: { name: 'kind', in: 'query' } }),
+});
+
+const binary = z.string().openapi({ type: 'string', format: 'binary' });
+/** The GIF itself, streamed to storage as it arrives; its first bytes decide, not the declared type. */
+const gifBody = {
+  required: true,
+  description: `The GIF's bytes (GIF87a or GIF89a by content, at most ${GIF_MAX_BYTES / 1024 / 1024} MB)`,
+  content: Object.fromEntries(
+    ['image/gif', 'application/octet-stream'].map((type) => [type, { schema: binary }]),
+  ),
+};
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/newsletters',
+  tags: TAGS,
+  summary: 'The saved drafts of a kind, the latest change first (for gdpr the first is the template in use)',
+  request: { query: ZKindQuery },
+  responses: { 200: jsonResponse('The drafts', ZNewsletterDraftList), 401: unauthenticated },
+});
+
+const defaultsRoute = createRoute({
+  method: 'get',
+  path: '/admin/newsletters/defaults',
+  tags: TAGS,
+  summary: 'The built-in texts of a kind in English and German',
+  request: { query: ZKindQuery },
+  responses: { 200: jsonResponse('The default texts', ZNewsletterDefaults), 401: unauthenticated },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/admin/newsletters/{id}',
+  tags: TAGS,
+  summary: 'One draft',
+  request: { params: ZDraftParams },
+  responses: { 200: jsonResponse('The draft', ZNewsletterDraft), 401: unauthenticated, 404: notFound },
+});
+
+const createDraftRoute = createRoute({
+  method: 'post',
+  path: '/admin/newsletters',
+  tags: TAGS,
+  summary: 'Save a new draft (both languages)',
+  request: { body: jsonBody(ZSaveNewsletterDraft) },
+  responses: {
+    201: jsonResponse('The saved draft', ZNewsletterDraft),
+    400: invalidCtaLink,
+    401: unauthenticated,
+  },
+});
+
+const updateDraftRoute = createRoute({
+  method: 'put',
+  path: '/admin/newsletters/{id}',
+  tags: TAGS,
+  summary: 'Overwrite a draft (both languages); a draft keeps its kind',
+  request: { params: ZDraftParams, body: jsonBody(ZSaveNewsletterDraft) },
+  responses: {
+    200: jsonResponse('The saved draft', ZNewsletterDraft),
+    400: invalidCtaLink,
+    401: unauthenticated,
+    404: errorResponse('not_found: no such draft of that kind'),
+  },
+});
+
+const deleteDraftRoute = createRoute({
+  method: 'delete',
+  path: '/admin/newsletters/{id}',
+  tags: TAGS,
+  summary: 'Delete a draft',
+  request: { params: ZDraftParams },
+  responses: { 204: { description: 'Deleted' }, 401: unauthenticated, 404: notFound },
+});
+
+const deleteAllRoute = createRoute({
+  method: 'delete',
+  path: '/admin/newsletters',
+  tags: TAGS,
+  summary: 'Delete every draft of a kind (for gdpr: the built-in e-mail is sent again)',
+  request: { query: ZKindQuery },
+  responses: { 200: jsonResponse('How many drafts went', ZDeletedCount), 401: unauthenticated },
+});
+
+const previewRoute = createRoute({
+  method: 'post',
+  path: '/admin/newsletters/preview',
+  tags: TAGS,
+  summary: 'Render one language version exactly as it is sent, with sample per-recipient links',
+  request: { body: jsonBody(ZNewsletterPreviewRequest) },
+  responses: {
+    200: jsonResponse('The rendered e-mail', ZNewsletterPreview),
+    400: invalidCtaLink,
+    401: unauthenticated,
+  },
+});
+
+const gifsRoute = createRoute({
+  method: 'get',
+  path: '/admin/newsletters/gifs',
+  tags: TAGS,
+  summary: 'The GIF each kind uses: the latest upload of its folder',
+  responses: { 200: jsonResponse('The GIFs', ZNewsletterGifs), 401: unauthenticated },
+});
+
+const uploadGifRoute = createRoute({
+  method: 'post',
+  path: '/admin/newsletters/gifs/{kind}',
+  tags: TAGS,
+  summary: 'Upload the GIF of a kind (into bucket gifs, folder newsletter-gif or gdpr-gif)',
+  request: { params: ZGifParams, body: gifBody },
+  responses: {
+    200: jsonResponse('The GIFs after the upload', ZNewsletterGifs),
+    400: errorResponse('invalid_gif: the content is not a GIF; nothing is stored'),
+    401: unauthenticated,
+    413: errorResponse(
+      `gif_too_large: more than ${GIF_MAX_BYTES / 1024 / 1024} MB (by Content-Length, or while streaming); ` +
+        'nothing is stored',
+    ),
+  },
+});
+
+/** The newsletter and GDPR e-mail composers (spec §2): drafts, defaults, preview and GIFs. */
+export function adminNewsletterRoutes(deps: AdminDeps) {
+  const appUrl = deps.config.appUrl;
+  /** Who does it, from where and when: what the service writes into the audit log. */
+  const act = (c: Context<AppEnv>) => {
+    const staff = currentStaff(c);
+    return {
+      actor: { id: staff.staffId, email: staff.email },
+      ip: clientIp(c, deps.config.trustProxy),
+      now: deps.clock.now(),
+    };
+  };
+
+  // The fixed paths come before /{id}, which would otherwise take them.
+  return createApiRouter()
+    .openapi(listRoute, async (c) => {
+      const { kind } = c.req.valid('query');
+      return c.json({ drafts: await listDrafts(deps.db, kind) }, 200);
+    })
+    .openapi(defaultsRoute, (c) => c.json(newsletterDefaults(c.req.valid('query').kind, appUrl), 200))
+    .openapi(gifsRoute, async (c) => c.json(await latestGifs(deps.storage), 200))
+    .openapi(uploadGifRoute, async (c) => {
+      const { kind } = c.req.valid('param');
+      const outcome = await uploadGif(deps.db, deps.storage, { kind, ...rawRequestBody(c), ...act(c) });
+      if (!outcome.ok) {
+        return c.json({ error: { code: outcome.error } }, outcome.error === 'gif_too_large' ? 413 : 400);
+      }
+      return c.json(outcome.gifs, 200);
+    })
+    .openapi(previewRoute, async (c) => {
+      const outcome = await renderNewsletterPreview(deps.storage, { request: c.req.valid('json'), appUrl });
+      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      return c.json(outcome.preview, 200);
+    })
+    .openapi(createDraftRoute, async (c) => {
+      const outcome = await saveDraft(deps.db, { draft: c.req.valid('json'), ...act(c) });
+      if (!outcome) throw new Error('saving a new draft found no draft');
+      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      return c.json(outcome.draft, 201);
+    })
+    .openapi(deleteAllRoute, async (c) => {
+      const { kind } = c.req.valid('query');
+      return c.json({ deleted: await deleteAllDrafts(deps.db, { kind, ...act(c) }) }, 200);
+    })
+    .openapi(getRoute, async (c) => {
+      const draft = await getDraft(deps.db, c.req.valid('param').id);
+      if (!draft) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json(draft, 200);
+    })
+    .openapi(updateDraftRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      const outcome = await saveDraft(deps.db, { id, draft: c.req.valid('json'), ...act(c) });
+      if (!outcome) return c.json({ error: { code: 'not_found' as const } }, 404);
+      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      return c.json(outcome.draft, 200);
+    })
+    .openapi(deleteDraftRoute, async (c) => {
+      const deleted = await deleteDraft(deps.db, { id: c.req.valid('param').id, ...act(c) });
+      if (!deleted) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.body(null, 204);
+    });
+}

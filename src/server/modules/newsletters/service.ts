@@ -1,0 +1,324 @@
+import type { Readable } from 'node:stream';
+import { LOCALES, type TLocale } from '@shared/domain/locale';
+import { mediaUrl } from '@shared/domain/media';
+import {
+  GIF_FOLDERS,
+  GIF_MAX_BYTES,
+  isGif,
+  isValidCtaLink,
+  NEWSLETTER_KINDS,
+  type NewsletterKind,
+} from '@shared/domain/newsletters';
+import { href } from '@shared/routes';
+import type {
+  TBilingualContent,
+  TNewsletterContent,
+  TNewsletterDefaults,
+  TNewsletterDraft,
+  TNewsletterGifs,
+  TNewsletterPreview,
+  TNewsletterPreviewRequest,
+  TSaveNewsletterDraft,
+} from '@shared/schemas/newsletters';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { newsletters } from '../../db/schema/newsletters';
+import { generateObjectName, ObjectTooLargeError, type Storage } from '../../lib/storage/storage';
+import { type AuditActor, recordAudit } from '../admin/audit';
+import { renderNewsletter } from '../mail/templates/newsletter';
+import { defaultNewsletterContent } from '../mail/templates/newsletter-copy';
+import { sniffContent } from '../media/service';
+
+/** Who changes something, from where and when: what goes into the audit log. */
+export type NewsletterChange = { actor: NonNullable<AuditActor>; ip: string | null; now: Date };
+
+type NewsletterRow = typeof newsletters.$inferSelect;
+
+function toDraft(row: NewsletterRow): TNewsletterDraft {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+const latestFirst = [desc(newsletters.updatedAt), desc(newsletters.createdAt), desc(newsletters.id)];
+
+/** The saved drafts of a kind, the latest change first. */
+export async function listDrafts(db: Database, kind: NewsletterKind): Promise<TNewsletterDraft[]> {
+  const rows = await db
+    .select()
+    .from(newsletters)
+    .where(eq(newsletters.kind, kind))
+    .orderBy(...latestFirst);
+  return rows.map(toDraft);
+}
+
+export async function getDraft(db: Database, id: string): Promise<TNewsletterDraft | null> {
+  const [row] = await db.select().from(newsletters).where(eq(newsletters.id, id));
+  return row ? toDraft(row) : null;
+}
+
+/** True when no language has a non-blank call-to-action link that the kind does not allow. */
+function ctaLinksValid(kind: NewsletterKind, content: TBilingualContent): boolean {
+  return LOCALES.every((locale) => {
+    const link = content[locale].ctaLink.trim();
+    return link === '' || isValidCtaLink(link, kind);
+  });
+}
+
+/** Trims every field, so a line of spaces counts as blank everywhere. */
+function trimmedContent(content: TBilingualContent): TBilingualContent {
+  const trim = (version: TNewsletterContent): TNewsletterContent =>
+    Object.fromEntries(
+      Object.entries(version).map(([field, value]) => [field, value.trim()]),
+    ) as TNewsletterContent;
+  return { en: trim(content.en), de: trim(content.de) };
+}
+
+export type SaveOutcome = { ok: true; draft: TNewsletterDraft } | { ok: false; error: 'invalid_cta_link' };
+
+/**
+ * Saves a new draft (no `id`) or overwrites one; `null` when `id` names no draft of that kind. A blank name stays blank
+ * (the composer shows a placeholder); blank fields are allowed, but a non-blank call-to-action link must be
+ * an http(s) address, or in the GDPR e-mail the confirmation-link placeholder.
+ */
+export async function saveDraft(
+  db: Database,
+  input: NewsletterChange & { id?: string; draft: TSaveNewsletterDraft },
+): Promise<SaveOutcome | null> {
+  const { kind, name } = input.draft;
+  const content = trimmedContent(input.draft.content);
+  if (!ctaLinksValid(kind, content)) return { ok: false, error: 'invalid_cta_link' };
+  return db.transaction(async (tx): Promise<SaveOutcome | null> => {
+    const values = { kind, name, content, updatedAt: input.now, updatedBy: input.actor.email };
+    // A draft keeps its kind: saving it as the other kind finds no draft.
+    const [row] = input.id
+      ? await tx
+          .update(newsletters)
+          .set(values)
+          .where(and(eq(newsletters.id, input.id), eq(newsletters.kind, kind)))
+          .returning()
+      : await tx
+          .insert(newsletters)
+          .values({ ...values, createdAt: input.now })
+          .returning();
+    if (!row) return null;
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'newsletter.save',
+      target: `newsletter:${row.id}`,
+      details: { kind, name, created: !input.id },
+      ip: input.ip,
+      at: input.now,
+    });
+    return { ok: true, draft: toDraft(row) };
+  });
+}
+
+/** Deletes one draft; false when there is none. */
+export async function deleteDraft(db: Database, input: NewsletterChange & { id: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(newsletters)
+      .where(eq(newsletters.id, input.id))
+      .returning({ id: newsletters.id, kind: newsletters.kind, name: newsletters.name });
+    if (!row) return false;
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'newsletter.delete',
+      target: `newsletter:${row.id}`,
+      details: { kind: row.kind, name: row.name },
+      ip: input.ip,
+      at: input.now,
+    });
+    return true;
+  });
+}
+
+/** Deletes every draft of a kind (spec admin_delete_newsletters_by_type); returns how many went. */
+export async function deleteAllDrafts(
+  db: Database,
+  input: NewsletterChange & { kind: NewsletterKind },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(newsletters)
+      .where(eq(newsletters.kind, input.kind))
+      .returning({ id: newsletters.id });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'newsletter.delete_all',
+      target: `newsletters:${input.kind}`,
+      details: { kind: input.kind, count: deleted.length },
+      ip: input.ip,
+      at: input.now,
+    });
+    return deleted.length;
+  });
+}
+
+/** The built-in texts of a kind in both languages; for `gdpr` those of today's confirmation e-mail. */
+export function newsletterDefaults(kind: NewsletterKind, appUrl: string): TNewsletterDefaults {
+  return {
+    kind,
+    content: {
+      en: defaultNewsletterContent(kind, 'en', appUrl),
+      de: defaultNewsletterContent(kind, 'de', appUrl),
+    },
+  };
+}
+
+// ---- GIFs (bucket `gifs`, one folder per kind; the latest upload of a folder is the one used) ----
+
+async function latestGif(storage: Storage, kind: NewsletterKind) {
+  const [object] = await storage.list('gifs', {
+    prefix: `${GIF_FOLDERS[kind]}/`,
+    sortBy: { column: 'created_at', order: 'desc' },
+    limit: 1,
+  });
+  return object
+    ? {
+        name: object.name,
+        url: mediaUrl('gifs', object.name),
+        size: object.size,
+        createdAt: object.createdAt.toISOString(),
+      }
+    : null;
+}
+
+/** The GIF each kind uses. */
+export async function latestGifs(storage: Storage): Promise<TNewsletterGifs> {
+  const [newsletter, gdpr] = await Promise.all(NEWSLETTER_KINDS.map((kind) => latestGif(storage, kind)));
+  return { newsletter: newsletter ?? null, gdpr: gdpr ?? null };
+}
+
+/** The absolute address of a kind's GIF for an e-mail, or null. */
+async function gifUrlFor(storage: Storage, kind: NewsletterKind, appUrl: string): Promise<string | null> {
+  const gif = await latestGif(storage, kind);
+  return gif ? new URL(gif.url, appUrl).toString() : null;
+}
+
+export type GifUploadOutcome =
+  | { ok: true; gifs: TNewsletterGifs }
+  | { ok: false; error: 'invalid_gif' | 'gif_too_large' };
+
+/**
+ * Stores an uploaded GIF as `<folder>/<timestamp>-<random>.gif` in bucket `gifs`: its first bytes must say
+ * GIF before a byte is written, and it is refused while streaming past GIF_MAX_BYTES. A refused upload
+ * stores nothing.
+ */
+export async function uploadGif(
+  db: Database,
+  storage: Storage,
+  input: NewsletterChange & { kind: NewsletterKind; body: Readable; declaredLength?: number },
+): Promise<GifUploadOutcome> {
+  if (input.declaredLength !== undefined && input.declaredLength > GIF_MAX_BYTES) {
+    input.body.destroy();
+    return { ok: false, error: 'gif_too_large' };
+  }
+  const { stream, format } = sniffContent(input.body, (bytes) =>
+    isGif(bytes) ? { contentType: 'image/gif', extension: 'gif' } : null,
+  );
+  const found = await format;
+  if (!found) return { ok: false, error: 'invalid_gif' };
+  const name = `${GIF_FOLDERS[input.kind]}/${generateObjectName(found.extension, input.now)}`;
+  try {
+    const object = await storage.put('gifs', name, stream, {
+      maxBytes: GIF_MAX_BYTES,
+      contentType: found.contentType,
+    });
+    await db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: input.actor,
+        action: 'newsletter.gif.upload',
+        target: `gifs:${name}`,
+        details: { kind: input.kind, size: object.size },
+        ip: input.ip,
+        at: input.now,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) return { ok: false, error: 'gif_too_large' };
+    throw error;
+  } finally {
+    stream.destroy();
+  }
+  return { ok: true, gifs: await latestGifs(storage) };
+}
+
+// ---- rendering ----
+
+export type PreviewOutcome =
+  | { ok: true; preview: TNewsletterPreview }
+  | { ok: false; error: 'invalid_cta_link' };
+
+/**
+ * The e-mail exactly as it is sent (the same render function, the kind's current GIF), with sample links
+ * where each recipient's own go.
+ */
+export async function renderNewsletterPreview(
+  storage: Storage,
+  input: { request: TNewsletterPreviewRequest; appUrl: string },
+): Promise<PreviewOutcome> {
+  const { kind, language, content } = input.request;
+  const link = content.ctaLink.trim();
+  if (link !== '' && !isValidCtaLink(link, kind)) return { ok: false, error: 'invalid_cta_link' };
+  const preview = await renderNewsletter(
+    {
+      kind,
+      locale: language,
+      content: { ...content, ctaLink: link },
+      gifUrl: await gifUrlFor(storage, kind, input.appUrl),
+      appUrl: input.appUrl,
+    },
+    previewLinks(input.appUrl, language),
+  );
+  return { ok: true, preview };
+}
+
+/** The sample per-recipient links of a preview. */
+function previewLinks(appUrl: string, locale: TLocale) {
+  return {
+    unsubscribeUrl: `${appUrl}${href('byebye', { token: 'preview', lang: locale })}`,
+    confirmUrl: `${appUrl}${href('gdprConfirmation', { email: 'preview@example.com', token: 'preview', lang: locale })}`,
+  };
+}
+
+/** The GDPR template in use: the latest saved `gdpr` draft, or null for the built-in e-mail. */
+async function latestGdprDraft(db: DbExecutor): Promise<NewsletterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(newsletters)
+    .where(eq(newsletters.kind, 'gdpr'))
+    .orderBy(...latestFirst)
+    .limit(1);
+  return row;
+}
+
+/**
+ * The waiting-list confirmation e-mail from the latest saved GDPR draft, in the recipient's language with
+ * the `gdpr-gif` GIF, or null when no GDPR draft is saved (the built-in e-mail is sent then). Pass the
+ * transaction the e-mail is enqueued in.
+ */
+export async function renderSavedGdprEmail(
+  deps: { db: DbExecutor; storage: Storage; appUrl: string },
+  input: { locale: TLocale; confirmUrl: string; unsubscribeUrl: string },
+): Promise<{ subject: string; html: string; text: string } | null> {
+  const draft = await latestGdprDraft(deps.db);
+  if (!draft) return null;
+  return renderNewsletter(
+    {
+      kind: 'gdpr',
+      locale: input.locale,
+      content: draft.content[input.locale],
+      gifUrl: await gifUrlFor(deps.storage, 'gdpr', deps.appUrl),
+      appUrl: deps.appUrl,
+    },
+    { unsubscribeUrl: input.unsubscribeUrl, confirmUrl: input.confirmUrl },
+  );
+}

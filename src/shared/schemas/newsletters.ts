@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { LOCALES } from '../domain/locale';
+import { NEWSLETTER_FIELD_LIMITS, NEWSLETTER_KINDS, NEWSLETTER_NAME_MAX_LENGTH } from '../domain/newsletters';
+
+/** The admin newsletter API (`/api/admin/newsletters/*`): drafts, defaults, preview and GIFs. */
+
+export const ZNewsletterKind = z.enum(NEWSLETTER_KINDS);
+
+/** One language version of a newsletter or GDPR e-mail. Blank fields are allowed in drafts. */
+export const ZNewsletterContent = z.object({
+  subjectLine: z.string().max(NEWSLETTER_FIELD_LIMITS.subjectLine),
+  heroTitle: z.string().max(NEWSLETTER_FIELD_LIMITS.heroTitle),
+  introText: z.string().max(NEWSLETTER_FIELD_LIMITS.introText),
+  secondTextBlock: z.string().max(NEWSLETTER_FIELD_LIMITS.secondTextBlock),
+  ctaText: z.string().max(NEWSLETTER_FIELD_LIMITS.ctaText),
+  ctaLink: z.string().max(NEWSLETTER_FIELD_LIMITS.ctaLink),
+  footerText: z.string().max(NEWSLETTER_FIELD_LIMITS.footerText),
+  gifAltText: z.string().max(NEWSLETTER_FIELD_LIMITS.gifAltText),
+});
+export type TNewsletterContent = z.infer<typeof ZNewsletterContent>;
+
+export const ZBilingualContent = z.object({ en: ZNewsletterContent, de: ZNewsletterContent });
+export type TBilingualContent = z.infer<typeof ZBilingualContent>;
+
+export const ZSaveNewsletterDraft = z.object({
+  kind: ZNewsletterKind,
+  name: z.string().trim().max(NEWSLETTER_NAME_MAX_LENGTH),
+  content: ZBilingualContent,
+});
+export type TSaveNewsletterDraft = z.infer<typeof ZSaveNewsletterDraft>;
+
+export const ZNewsletterDraft = z.object({
+  id: z.uuid(),
+  kind: ZNewsletterKind,
+  name: z.string(),
+  content: ZBilingualContent,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  updatedBy: z.string().nullable(),
+});
+export type TNewsletterDraft = z.infer<typeof ZNewsletterDraft>;
+
+/** Saved drafts of one kind, the latest change first. For `gdpr`, the first is the template in use. */
+export const ZNewsletterDraftList = z.object({ drafts: z.array(ZNewsletterDraft) });
+export type TNewsletterDraftList = z.infer<typeof ZNewsletterDraftList>;
+
+export const ZNewsletterKindQuery = z.object({ kind: ZNewsletterKind });
+
+/** The built-in texts of a kind in both languages (what the composer starts with and resets to). */
+export const ZNewsletterDefaults = z.object({ kind: ZNewsletterKind, content: ZBilingualContent });
+export type TNewsletterDefaults = z.infer<typeof ZNewsletterDefaults>;
+
+export const ZNewsletterPreviewRequest = z.object({
+  kind: ZNewsletterKind,
+  language: z.enum(LOCALES),
+  content: ZNewsletterContent,
+});
+export type TNewsletterPreviewRequest = z.infer<typeof ZNewsletterPreviewRequest>;
+
+/** The e-mail exactly as it is sent, with sample values where each recipient's own links go. */
+export const ZNewsletterPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type TNewsletterPreview = z.infer<typeof ZNewsletterPreview>;
+
+const ZGifInfo = z.object({
+  name: z.string(),
+  url: z.string(),
+  size: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/** The GIF each kind uses: the latest upload of its folder (spec §7), or null. */
+export const ZNewsletterGifs = z.object({ newsletter: ZGifInfo.nullable(), gdpr: ZGifInfo.nullable() });
+export type TNewsletterGifs = z.infer<typeof ZNewsletterGifs>;
+
+export const ZDeletedCount = z.object({ deleted: z.number().int().nonnegative() });
