@@ -10,7 +10,12 @@ function MountedSignal() {
   return null;
 }
 
-/** Spec §9: toasts at the bottom centre below 768 px, at the top right otherwise. */
+/**
+ * Spec §9: toasts at the bottom centre below 768 px, at the top right otherwise, there below the page
+ * header, so they never cover its links (sign out, settings, the language switch) while they last.
+ */
+const BELOW_HEADER = { top: 84, right: 24 };
+
 export function Toaster() {
   const requested = useSyncExternalStore(toasterStore.subscribe, toasterStore.requested, () => false);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
@@ -19,6 +24,7 @@ export function Toaster() {
     <Suspense fallback={null}>
       <SonnerToaster
         position={mobile ? 'bottom-center' : 'top-right'}
+        offset={mobile ? undefined : BELOW_HEADER}
         theme="system"
         closeButton
         richColors
