@@ -108,3 +108,41 @@ export function sendJson(
     body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
   });
 }
+
+/** The `error.code` of an API answer (`{ error: { code } }`). */
+export async function errorCodeOf(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+export type ClientRequest = (
+  method: 'GET' | 'POST' | 'DELETE',
+  pathname: string,
+  options?: { body?: unknown; cookie?: string; ip?: string; userAgent?: string },
+) => Response | Promise<Response>;
+
+/**
+ * Requests as a browser on the app's origin sends them (TRUST_PROXY must be on). Each call comes from its
+ * own client address under `ipPrefix` (e.g. `198.51.`) unless told otherwise, so per-IP limits stay out of
+ * the way.
+ */
+export function clientRequests(
+  ctx: () => TestContext,
+  options: { origin: string; ipPrefix: string },
+): ClientRequest {
+  let counter = 0;
+  return (method, pathname, request = {}) => {
+    counter += 1;
+    const headers: Record<string, string> = {
+      origin: options.origin,
+      'x-forwarded-for': request.ip ?? `${options.ipPrefix}${Math.floor(counter / 250)}.${counter % 250}`,
+      'user-agent': request.userAgent ?? 'vitest/4',
+    };
+    if (request.cookie) headers.cookie = request.cookie;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    return ctx().app.request(pathname, {
+      method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  };
+}

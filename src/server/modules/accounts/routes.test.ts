@@ -7,13 +7,12 @@ import { accounts, sessions, users, verifications } from '../../db/schema/accoun
 import { entries, profiles, summaries, weeks } from '../../db/schema/journal';
 import { mailOutbox } from '../../db/schema/mail';
 import { rateLimits } from '../../db/schema/rate-limits';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { clientRequests, createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { authedRequest, cookieHeaderFrom, createSignedInUser } from '../../test/users';
 import { ACCOUNT_RATE_LIMITS } from './routes';
 
 const APP_URL = 'https://mirror.test';
 let t: TestContext;
-let ipCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { APP_URL, TRUST_PROXY: 'true' } });
@@ -26,25 +25,7 @@ let addressCounter = 0;
 const newAddress = (name = 'person') => `${name}-${++addressCounter}@example.com`;
 
 /** Each call comes from its own address unless told otherwise, so per-IP limits stay out of the way. */
-function request(
-  method: 'GET' | 'POST' | 'DELETE',
-  pathname: string,
-  options: { body?: unknown; cookie?: string; ip?: string; userAgent?: string } = {},
-) {
-  ipCounter += 1;
-  const headers: Record<string, string> = {
-    origin: APP_URL,
-    'x-forwarded-for': options.ip ?? `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
-    'user-agent': options.userAgent ?? 'vitest/4',
-  };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return t.app.request(pathname, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+const request = clientRequests(() => t, { origin: APP_URL, ipPrefix: '198.51.' });
 
 const signUp = (body: { email: string; password: string; language?: 'en' | 'de' }, ip?: string) =>
   request('POST', '/api/account/sign-up', { body: { language: 'en', ...body }, ip });
@@ -52,10 +33,6 @@ const signIn = (body: { email: string; password: string; language?: 'en' | 'de' 
   request('POST', '/api/account/sign-in', { body: { language: 'en', ...body }, ip });
 const sessionOf = async (cookie: string) =>
   ((await (await request('GET', '/api/account/session', { cookie })).json()) as { user: unknown }).user;
-
-async function errorCode(response: Response) {
-  return ((await response.json()) as { error: { code: string } }).error.code;
-}
 
 async function mailsTo(email: string) {
   return t.database.db
@@ -142,7 +119,7 @@ describe('signing up', () => {
     for (const [email, password, code] of cases) {
       const response = await signUp({ email, password });
       expect(response.status, code).toBe(400);
-      expect(await errorCode(response)).toBe(code);
+      expect(await errorCodeOf(response)).toBe(code);
     }
     const addresses = cases.map(([email]) => email);
     const [created] = await t.database.db
@@ -163,14 +140,14 @@ describe('signing up', () => {
     expect((await signUp({ email, password: 'first of two tries' })).status).toBe(201);
     const again = await signUp({ email: email.toUpperCase(), password: 'second of two tries' });
     expect(again.status).toBe(409);
-    expect(await errorCode(again)).toBe('user_exists');
+    expect(await errorCodeOf(again)).toBe('user_exists');
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
   it('rejects a malformed body with a validation error', async () => {
     const response = await request('POST', '/api/account/sign-up', { body: { email: 3, password: 'x' } });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('validation');
+    expect(await errorCodeOf(response)).toBe('validation');
   });
 });
 
@@ -180,7 +157,7 @@ describe('verifying the address', () => {
     await signUp({ email, password: 'morning light on water', language: 'de' });
     const response = await signIn({ email, password: 'morning light on water', language: 'en' });
     expect(response.status).toBe(403);
-    expect(await errorCode(response)).toBe('email_not_verified');
+    expect(await errorCodeOf(response)).toBe('email_not_verified');
     expect(response.headers.getSetCookie()).toEqual([]);
 
     const mails = await mailsTo(email);
@@ -194,7 +171,7 @@ describe('verifying the address', () => {
     await signUp({ email, password: 'morning light on water' });
     const response = await signIn({ email, password: 'evening light on water' });
     expect(response.status).toBe(401);
-    expect(await errorCode(response)).toBe('invalid_credentials');
+    expect(await errorCodeOf(response)).toBe('invalid_credentials');
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
@@ -272,7 +249,7 @@ describe('signing in and out', () => {
     ] as const) {
       const response = await signIn({ email: address, password });
       expect(response.status).toBe(401);
-      expect(await errorCode(response)).toBe('invalid_credentials');
+      expect(await errorCodeOf(response)).toBe('invalid_credentials');
       expect(response.headers.getSetCookie()).toEqual([]);
     }
   });
@@ -347,7 +324,7 @@ describe('rate limits', () => {
     }
     const blocked = await signIn({ email, password }, ip);
     expect(blocked.status).toBe(429);
-    expect(await errorCode(blocked)).toBe('rate_limited');
+    expect(await errorCodeOf(blocked)).toBe('rate_limited');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client may still sign in to that account.
     expect((await signIn({ email, password }, '192.0.2.11')).status).toBe(200);
@@ -363,7 +340,7 @@ describe('rate limits', () => {
     }
     const blocked = await signUp({ email: newAddress(), password: 'a garden after rain' }, ip);
     expect(blocked.status).toBe(429);
-    expect(await errorCode(blocked)).toBe('rate_limited');
+    expect(await errorCodeOf(blocked)).toBe('rate_limited');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
@@ -402,7 +379,7 @@ describe('resetting the password', () => {
       body: { email: 'nobody at example', language: 'en' },
     });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('invalid_email');
+    expect(await errorCodeOf(response)).toBe('invalid_email');
   });
 
   it('sends a link to the reset page, sets the new password once and ends every session', async () => {
@@ -432,11 +409,11 @@ describe('resetting the password', () => {
     ] as const) {
       const refused = await confirm({ token, password: newPassword });
       expect(refused.status).toBe(400);
-      expect(await errorCode(refused)).toBe(code);
+      expect(await errorCodeOf(refused)).toBe(code);
     }
     const forged = await confirm({ token: `${token}x`, password: 'a brand new password' });
     expect(forged.status).toBe(400);
-    expect(await errorCode(forged)).toBe('invalid_token');
+    expect(await errorCodeOf(forged)).toBe('invalid_token');
 
     expect((await confirm({ token, password: 'a brand new password' })).status).toBe(204);
     expect(await sessionOf(cookie)).toBeNull();
@@ -446,7 +423,7 @@ describe('resetting the password', () => {
 
     const reused = await confirm({ token, password: 'yet another password' });
     expect(reused.status).toBe(400);
-    expect(await errorCode(reused)).toBe('invalid_token');
+    expect(await errorCodeOf(reused)).toBe('invalid_token');
   });
 });
 
@@ -526,7 +503,7 @@ describe('deleting the account', () => {
       body: { password: 'not my password' },
     });
     expect(response.status).toBe(403);
-    expect(await errorCode(response)).toBe('wrong_password');
+    expect(await errorCodeOf(response)).toBe('wrong_password');
     expect(await rowsOf(id)).toEqual(ONE_OF_EACH);
   });
 
@@ -614,7 +591,7 @@ describe('access', () => {
     for (const [pathname, method, body] of calls) {
       const response = await request(method, pathname, { body });
       expect(response.status, pathname).toBe(401);
-      expect(await errorCode(response)).toBe('unauthenticated');
+      expect(await errorCodeOf(response)).toBe('unauthenticated');
     }
     const session = await request('GET', '/api/account/session');
     expect(await session.json()).toEqual({ user: null });
@@ -633,7 +610,7 @@ describe('access', () => {
       const response = await request(method, pathname, { body });
       expect(response.status, pathname).toBe(404);
       expect(response.headers.getSetCookie()).toEqual([]);
-      expect(await errorCode(response)).toBe('not_found');
+      expect(await errorCodeOf(response)).toBe('not_found');
     }
   });
 

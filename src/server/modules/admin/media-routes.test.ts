@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema/media';
 import { elfExecutable, mov, mp4, mp4Chunks, peExecutable, png, webm } from '../../test/media-fixtures';
 import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
 import { latestAudit } from './audit';
 
@@ -67,9 +67,6 @@ const json = (method: 'POST' | 'PATCH' | 'DELETE', pathname: string, body?: unkn
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const get = (pathname: string) => t.app.request(pathname, { headers: staffHeaders(t, staff) });
-
-const errorCode = async (response: Response) =>
-  ((await response.json()) as { error: { code: string } }).error.code;
 
 /** Every file under DATA_DIR/storage, hidden ones (sidecars, temporary parts) included. */
 function filesOnDisk(): string[] {
@@ -193,7 +190,7 @@ describe('POST /api/admin/videos/files', () => {
       // A renamed program arrives as `video/mp4`: the name and the declared type count for nothing.
       const response = await uploadVideo(bytes, type);
       expect(response.status, bytes.subarray(0, 8).toString('hex')).toBe(400);
-      expect(await errorCode(response)).toBe('invalid_video_type');
+      expect(await errorCodeOf(response)).toBe('invalid_video_type');
     }
     expect(await storedNames()).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
@@ -202,7 +199,7 @@ describe('POST /api/admin/videos/files', () => {
   it('refuses 100 MB + 1 byte while streaming it, and leaves nothing behind', async () => {
     const response = await uploadVideo(mp4Chunks(VIDEO_MAX_BYTES + 1));
     expect(response.status).toBe(413);
-    expect(await errorCode(response)).toBe('video_too_large');
+    expect(await errorCodeOf(response)).toBe('video_too_large');
     expect(await storedNames()).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
   });
@@ -222,7 +219,7 @@ describe('POST /api/admin/videos/files', () => {
       headers: { 'content-length': String(VIDEO_MAX_BYTES + 1) },
     });
     expect(response.status).toBe(413);
-    expect(await errorCode(response)).toBe('video_too_large');
+    expect(await errorCodeOf(response)).toBe('video_too_large');
     expect(counter.bytes).toBeLessThan(1024 * 1024);
     expect(filesOnDisk()).toEqual([]);
   });
@@ -260,12 +257,12 @@ describe('POST /api/admin/videos/thumbnails', () => {
     for (const bytes of [mp4(), elfExecutable()]) {
       const response = await uploadImage(bytes);
       expect(response.status).toBe(400);
-      expect(await errorCode(response)).toBe('invalid_image_type');
+      expect(await errorCodeOf(response)).toBe('invalid_image_type');
     }
     const large = Buffer.concat([png(), Buffer.alloc(IMAGE_MAX_BYTES)]);
     const response = await uploadImage(Readable.from([large.subarray(0, 1000), large.subarray(1000)]));
     expect(response.status).toBe(413);
-    expect(await errorCode(response)).toBe('image_too_large');
+    expect(await errorCodeOf(response)).toBe('image_too_large');
     expect(filesOnDisk()).toEqual([]);
   });
 });
@@ -289,7 +286,7 @@ describe('the videos', () => {
     for (const [input, status, code] of refusals) {
       const response = await json('POST', '/api/admin/videos', newVideo(input));
       expect(response.status, JSON.stringify(input)).toBe(status);
-      expect(await errorCode(response)).toBe(code);
+      expect(await errorCodeOf(response)).toBe(code);
     }
     expect(await t.database.db.select().from(videos)).toEqual([]);
 
@@ -298,7 +295,7 @@ describe('the videos', () => {
     for (const input of [{ fileName: video.name }, { fileName: second.name, thumbnailName: poster.name }]) {
       const response = await json('POST', '/api/admin/videos', newVideo(input));
       expect(response.status).toBe(409);
-      expect(await errorCode(response)).toBe('file_in_use');
+      expect(await errorCodeOf(response)).toBe('file_in_use');
     }
   });
 
@@ -385,7 +382,7 @@ describe('the videos', () => {
       isPublished: true,
     });
     expect(missing.status).toBe(404);
-    expect(await errorCode(missing)).toBe('not_found');
+    expect(await errorCodeOf(missing)).toBe('not_found');
   });
 
   it('deletes a video with its files, and audits it', async () => {
@@ -454,7 +451,7 @@ describe('the storage bucket', () => {
     for (const name of [file.name, poster.name, BACKGROUND_VIDEOS.desktop.poster]) {
       const response = await json('DELETE', `/api/admin/storage/videos/${encodeURIComponent(name)}`);
       expect(response.status, name).toBe(409);
-      expect(await errorCode(response)).toBe('file_in_use');
+      expect(await errorCodeOf(response)).toBe('file_in_use');
     }
     const deleted = await json('DELETE', `/api/admin/storage/videos/${unused.name}`);
     expect(deleted.status).toBe(204);
@@ -465,7 +462,7 @@ describe('the storage bucket', () => {
     for (const name of [unused.name, '.hidden', 'a%2F..%2F..%2Fdb', '..%2Fdb']) {
       const response = await json('DELETE', `/api/admin/storage/videos/${name}`);
       expect(response.status, name).toBe(404);
-      expect(await errorCode(response)).toBe('file_not_found');
+      expect(await errorCodeOf(response)).toBe('file_not_found');
     }
     expect((await storedNames()).sort()).toEqual(
       [BACKGROUND_VIDEOS.desktop.poster, file.name, poster.name].sort(),
@@ -503,10 +500,10 @@ describe('the background videos', () => {
       contentType: 'video/mp4',
     });
     expect(wrong.status).toBe(400);
-    expect(await errorCode(wrong)).toBe('invalid_video_type');
+    expect(await errorCodeOf(wrong)).toBe('invalid_video_type');
     const large = await send('PUT', '/api/admin/background-videos/mobile', mp4Chunks(VIDEO_MAX_BYTES + 1));
     expect(large.status).toBe(413);
-    expect(await errorCode(large)).toBe('video_too_large');
+    expect(await errorCodeOf(large)).toBe('video_too_large');
     expect(await mobileVideo()).toEqual({ status: 200, type: 'video/mp4', bytes: OLD });
     expect(filesOnDisk()).toEqual(before);
     expect((await send('PUT', '/api/admin/background-videos/tablet', mp4())).status).toBe(400);
@@ -549,7 +546,7 @@ describe('the background videos', () => {
 
     const notImage = await send('PUT', '/api/admin/background-videos/mobile/poster', mp4());
     expect(notImage.status).toBe(400);
-    expect(await errorCode(notImage)).toBe('invalid_image_type');
+    expect(await errorCodeOf(notImage)).toBe('invalid_image_type');
     expect((await served(`/media/videos/${BACKGROUND_VIDEOS.mobile.poster}`)).bytes).toEqual(poster);
   });
 });
@@ -576,7 +573,7 @@ describe('without a staff session', () => {
         const { method, path: pathname, body } = make();
         const response = await send(method, pathname, body, { cookie });
         expect(response.status, `${method} ${pathname}`).toBe(401);
-        expect(await errorCode(response)).toBe('admin_session_missing');
+        expect(await errorCodeOf(response)).toBe('admin_session_missing');
       }
       const created = await t.app.request('/api/admin/videos', {
         method: 'POST',

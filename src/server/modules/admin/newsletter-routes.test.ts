@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { gif, gifChunks, png } from '../../test/media-fixtures';
 import { type ParsedMessage, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
-import { createTestApp, sendJson, type TestContext } from '../../test/test-app';
+import { createTestApp, errorCodeOf, sendJson, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
 import { waitlistConfirmationCopy } from '../mail/templates/copy';
 import { renderNewsletter } from '../mail/templates/newsletter';
@@ -95,9 +95,6 @@ async function ok<T>(response: Response, status = 200): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(status);
   return (await response.json()) as T;
 }
-
-const errorCode = async (response: Response) =>
-  ((await response.json()) as { error: { code: string } }).error.code;
 
 const saved = async (draft: TSaveNewsletterDraft) =>
   ok<TNewsletterDraft>(await call('POST', '/api/admin/newsletters', draft), 201);
@@ -220,13 +217,13 @@ describe('newsletter drafts', () => {
     // A draft keeps its kind.
     const asNewsletter = await call('PUT', `/api/admin/newsletters/${consent.id}`, newsletter('x'));
     expect(asNewsletter.status).toBe(404);
-    expect(await errorCode(asNewsletter)).toBe('not_found');
+    expect(await errorCodeOf(asNewsletter)).toBe('not_found');
 
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const [method, body] of [['GET'], ['PUT', newsletter('x')], ['DELETE']] as const) {
       const response = await call(method, `/api/admin/newsletters/${missing}`, body);
       expect(response.status, method).toBe(404);
-      expect(await errorCode(response)).toBe('not_found');
+      expect(await errorCodeOf(response)).toBe('not_found');
     }
     expect((await call('GET', '/api/admin/newsletters/not-a-uuid')).status).toBe(400);
     expect((await call('GET', '/api/admin/newsletters')).status).toBe(400);
@@ -279,14 +276,14 @@ describe('newsletter drafts', () => {
       draft.content[language].ctaLink = link;
       const response = await call('POST', '/api/admin/newsletters', draft);
       expect(response.status, `${kind} ${link}`).toBe(400);
-      expect(await errorCode(response)).toBe('invalid_cta_link');
+      expect(await errorCodeOf(response)).toBe('invalid_cta_link');
       const previewed = await call('POST', '/api/admin/newsletters/preview', {
         kind,
         language,
         content: draft.content[language],
       });
       expect(previewed.status, `preview ${kind} ${link}`).toBe(400);
-      expect(await errorCode(previewed)).toBe('invalid_cta_link');
+      expect(await errorCodeOf(previewed)).toBe('invalid_cta_link');
     }
     expect(await list('newsletter')).toEqual([]);
     expect(await list('gdpr')).toEqual([]);
@@ -375,7 +372,7 @@ describe('newsletter drafts', () => {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         expect(response.status, `${method} ${pathname}`).toBe(401);
-        expect(await errorCode(response)).toBe('admin_session_missing');
+        expect(await errorCodeOf(response)).toBe('admin_session_missing');
       }
       const upload = await t.app.request('/api/admin/newsletters/gifs/newsletter', {
         method: 'POST',
@@ -531,7 +528,7 @@ describe('GIF upload', () => {
   it('refuses a PNG named .gif and declared as a GIF, storing nothing', async () => {
     const response = await uploadGif('newsletter', png(), { contentType: 'image/gif' });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('invalid_gif');
+    expect(await errorCodeOf(response)).toBe('invalid_gif');
     expect(await t.storage.list('gifs')).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
     expect((await call('POST', '/api/admin/newsletters/gifs/other', {})).status).toBe(400);
@@ -540,7 +537,7 @@ describe('GIF upload', () => {
   it('refuses more than 4 MB while streaming it, and by its declared length, storing nothing', async () => {
     const streamed = await uploadGif('gdpr', gifChunks(GIF_MAX_BYTES + 1));
     expect(streamed.status).toBe(413);
-    expect(await errorCode(streamed)).toBe('gif_too_large');
+    expect(await errorCodeOf(streamed)).toBe('gif_too_large');
     expect(await t.storage.list('gifs')).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
 

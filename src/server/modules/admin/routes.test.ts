@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAuditLog, staffAccounts, staffSessions } from '../../db/schema/admin';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { createLogger } from '../../lib/logger';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { clientRequests, createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { cookieHeaderFrom, createSignedInUser } from '../../test/users';
 import { staffCookieName } from './routes';
 import {
@@ -20,7 +20,6 @@ import {
 
 const APP_URL = 'https://mirror.test';
 let t: TestContext;
-let ipCounter = 0;
 let staffCounter = 0;
 
 beforeAll(async () => {
@@ -33,25 +32,8 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
 });
 
-function request(
-  method: 'GET' | 'POST' | 'DELETE',
-  pathname: string,
-  options: { body?: unknown; cookie?: string; ip?: string; userAgent?: string } = {},
-) {
-  ipCounter += 1;
-  const headers: Record<string, string> = {
-    origin: APP_URL,
-    'x-forwarded-for': options.ip ?? `203.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
-    'user-agent': options.userAgent ?? 'vitest/4',
-  };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return t.app.request(pathname, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+/** Each call comes from its own address unless told otherwise, so per-IP limits stay out of the way. */
+const request = clientRequests(() => t, { origin: APP_URL, ipPrefix: '203.0.' });
 
 async function newStaff() {
   staffCounter += 1;
@@ -70,10 +52,6 @@ async function signedInAs(cookie: string): Promise<string | null> {
   expect(response.status).toBe(200);
   const body = (await response.json()) as { session: { staff: { email: string } } | null };
   return body.session?.staff.email ?? null;
-}
-
-async function errorCode(response: Response) {
-  return ((await response.json()) as { error: { code: string } }).error.code;
 }
 
 describe('staff sign-in', () => {
@@ -129,8 +107,8 @@ describe('staff sign-in', () => {
     const wrong = await login({ email: staff.email, password: 'not the password' });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    expect(await errorCode(unknown)).toBe('admin_login_failed');
-    expect(await errorCode(wrong)).toBe('admin_login_failed');
+    expect(await errorCodeOf(unknown)).toBe('admin_login_failed');
+    expect(await errorCodeOf(wrong)).toBe('admin_login_failed');
     expect(unknown.headers.getSetCookie()).toEqual([]);
   });
 
@@ -146,7 +124,7 @@ describe('staff sign-in', () => {
     }
     const locked = await login(staff);
     expect(locked.status).toBe(401);
-    expect(await errorCode(locked)).toBe('admin_login_failed');
+    expect(await errorCodeOf(locked)).toBe('admin_login_failed');
     const [account] = await t.database.db
       .select()
       .from(staffAccounts)
@@ -172,7 +150,7 @@ describe('staff sign-in', () => {
     }
     const limited = await login({ email: 'guess@example.com', password: 'guess' }, ip);
     expect(limited.status).toBe(429);
-    expect(await errorCode(limited)).toBe('rate_limited');
+    expect(await errorCodeOf(limited)).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not affected.
     const staff = await newStaff();
@@ -182,7 +160,7 @@ describe('staff sign-in', () => {
   it('refuses malformed bodies with a validation error', async () => {
     const response = await request('POST', '/api/admin/session', { body: { email: 'x@example.com' } });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('validation');
+    expect(await errorCodeOf(response)).toBe('validation');
   });
 });
 
@@ -203,7 +181,7 @@ describe('staff sessions', () => {
     t.clock.advance(1);
     const expired = await request('GET', '/api/admin/waitlist', { cookie: staff.cookie });
     expect(expired.status).toBe(401);
-    expect(await errorCode(expired)).toBe('admin_session_missing');
+    expect(await errorCodeOf(expired)).toBe('admin_session_missing');
     // The stale cookie is cleared, and the session check says nobody is signed in.
     expect(expired.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
     expect(await signedInAs(staff.cookie)).toBeNull();

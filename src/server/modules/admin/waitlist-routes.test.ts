@@ -10,7 +10,13 @@ import { waitingList } from '../../db/schema/waitlist';
 import type { AppEnv } from '../../lib/api';
 import { type ParsedMessage, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
-import { createTestApp, sendJson, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import {
+  createTestApp,
+  errorCodeOf,
+  sendJson,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
 import { waitlistConfirmationCopy } from '../mail/templates/copy';
 import { createPageContentSource } from '../site/service';
@@ -77,10 +83,6 @@ const adminGet = (path: string, cookie = staff.cookie) =>
 const adminSend = (method: 'POST' | 'DELETE', path: string, body: unknown, cookie = staff.cookie) =>
   sendJson(t.app, { method, path, body, headers: staffHeaders(t, { cookie }) });
 
-async function errorCode(response: Response) {
-  return ((await response.json()) as { error: { code: string } }).error.code;
-}
-
 /** Joins through the public form's endpoint, each time from another address (the per-IP limits). */
 function joinPublicly(email: string) {
   ipCounter += 1;
@@ -138,7 +140,7 @@ describe('GET /api/admin/waitlist', () => {
     await addEntry({ email: 'private@example.com', minutesAgo: 1 });
     const asUser = await adminGet('/api/admin/waitlist', user.cookie);
     expect(asUser.status).toBe(401);
-    expect(await errorCode(asUser)).toBe('admin_session_missing');
+    expect(await errorCodeOf(asUser)).toBe('admin_session_missing');
     const deleteAsUser = await adminSend(
       'DELETE',
       '/api/admin/waitlist',
@@ -181,7 +183,7 @@ describe('DELETE /api/admin/waitlist', () => {
     await addEntry({ email: 'stays@example.com', minutesAgo: 1 });
     const response = await adminSend('DELETE', '/api/admin/waitlist', { ids: [] });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('validation');
+    expect(await errorCodeOf(response)).toBe('validation');
     const list = (await (await adminGet('/api/admin/waitlist')).json()) as TAdminWaitlist;
     expect(list.entries).toHaveLength(1);
   });
@@ -357,7 +359,7 @@ describe('GET /api/admin/waitlist/events', () => {
   it('refuses a request without a staff session', async () => {
     const response = await t.app.request('/api/admin/waitlist/events');
     expect(response.status).toBe(401);
-    expect(await errorCode(response)).toBe('admin_session_missing');
+    expect(await errorCodeOf(response)).toBe('admin_session_missing');
   });
 });
 
@@ -432,7 +434,7 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
     expect((await joinPublicly('outsider@example.com')).status).toBe(201);
     const confirmed = await confirmByLink(confirmLinkOf(message));
     expect(confirmed.status).toBe(400);
-    expect(await errorCode(confirmed)).toBe('invalid_token');
+    expect(await errorCodeOf(confirmed)).toBe('invalid_token');
     await sendJson(t.app, {
       method: 'POST',
       path: '/api/waitlist/unsubscribe',
@@ -465,7 +467,7 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
     await addEntry({ email: 'gone@example.com', minutesAgo: 5, status: 'unsubscribed' });
     const response = await sendConfirmation({ email: 'gone@example.com', language: 'en' });
     expect(response.status).toBe(409);
-    expect(await errorCode(response)).toBe('unsubscribed_address');
+    expect(await errorCodeOf(response)).toBe('unsubscribed_address');
     const queued = await t.database.db
       .select()
       .from(mailOutbox)
@@ -494,6 +496,6 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
   it('refuses something that is not an e-mail address', async () => {
     const response = await sendConfirmation({ email: 'not an address', language: 'en' });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('invalid_email');
+    expect(await errorCodeOf(response)).toBe('invalid_email');
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { emailSettings, mailOutbox } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { createTestApp, sendJson, type TestContext } from '../../test/test-app';
+import { createTestApp, errorCodeOf, sendJson, type TestContext } from '../../test/test-app';
 import { processDueMail } from '../mail/service';
 
 let sink: SmtpSink;
@@ -40,10 +40,6 @@ function join(
     body: { email: 'ada@example.com', consent: true, website: '', language: 'en', ...body },
     headers: { 'x-forwarded-for': ip ?? `198.51.100.${ipCounter % 250}`, 'user-agent': 'vitest/4' },
   });
-}
-
-async function errorCode(response: Response) {
-  return ((await response.json()) as { error: { code: string } }).error.code;
 }
 
 function linkIn(message: ParsedMessage, pattern: RegExp): URL {
@@ -99,7 +95,7 @@ describe('joining', () => {
     for (const [body, status, code] of cases) {
       const response = await join(body);
       expect(response.status, code).toBe(status);
-      expect(await errorCode(response)).toBe(code);
+      expect(await errorCodeOf(response)).toBe(code);
     }
     expect(sink.messages).toHaveLength(0);
   });
@@ -107,14 +103,14 @@ describe('joining', () => {
   it('rejects a malformed body with a validation error', async () => {
     const response = await sendJson(t.app, { method: 'POST', path: '/api/waitlist', body: { email: 3 } });
     expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('validation');
+    expect(await errorCodeOf(response)).toBe('validation');
   });
 
   it('answers alreadyOnList for an address already on the list, whatever its case', async () => {
     expect((await join({ email: 'twice@example.com' })).status).toBe(201);
     const again = await join({ email: 'TWICE@example.com' });
     expect(again.status).toBe(409);
-    expect(await errorCode(again)).toBe('alreadyOnList');
+    expect(await errorCodeOf(again)).toBe('alreadyOnList');
   });
 
   it('keeps exactly one row when 20 joins of one address arrive at once', async () => {
@@ -184,7 +180,7 @@ describe('rate limits (kept in the database)', () => {
     expect((await join({ email: 'r1@example.com' }, ip)).status).toBe(201);
     const tooSoon = await join({ email: 'r2@example.com' }, ip);
     expect(tooSoon.status).toBe(429);
-    expect(await errorCode(tooSoon)).toBe('pleaseWait');
+    expect(await errorCodeOf(tooSoon)).toBe('pleaseWait');
     expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
     for (let i = 2; i <= 9; i++) {
       t.clock.advance(5000);
@@ -193,14 +189,14 @@ describe('rate limits (kept in the database)', () => {
     t.clock.advance(5000);
     const eleventh = await join({ email: 'r11@example.com' }, ip);
     expect(eleventh.status).toBe(429);
-    expect(await errorCode(eleventh)).toBe('tooManyAttempts');
+    expect(await errorCodeOf(eleventh)).toBe('tooManyAttempts');
   });
 
   it('allows three attempts an hour for one address, from anywhere', async () => {
     for (let i = 0; i < 3; i++) await join({ email: 'same@example.com' });
     const fourth = await join({ email: 'same@example.com' });
     expect(fourth.status).toBe(429);
-    expect(await errorCode(fourth)).toBe('tooManyAttempts');
+    expect(await errorCodeOf(fourth)).toBe('tooManyAttempts');
     t.clock.advance(60 * 60_000);
     expect((await join({ email: 'same@example.com' })).status).toBe(409);
   });
@@ -258,7 +254,7 @@ describe('confirming and unsubscribing', () => {
     ]) {
       const response = await confirm(link, { token: bad });
       expect(response.status, bad).toBe(400);
-      expect(await errorCode(response)).toBe('invalid_token');
+      expect(await errorCodeOf(response)).toBe('invalid_token');
     }
     expect((await confirm(link, { email: 'someone-else@example.com' })).status).toBe(400);
     t.clock.advance(31 * 24 * 3600_000);
