@@ -1,3 +1,5 @@
+import { localIsoDate } from './journal';
+
 /**
  * The waiting list as a CSV download (spec §2: columns email and created_at, a file name with the date).
  * Cells that a spreadsheet would read as a formula are defused (OWASP "CSV injection").
@@ -26,6 +28,5 @@ export function waitlistCsv(entries: readonly { email: string; createdAt: string
 
 /** `waiting-list-2026-11-22.csv`: the date of the download, in the staff member's own calendar. */
 export function waitlistCsvFileName(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `waiting-list-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
+  return `waiting-list-${localIsoDate(date)}.csv`;
 }

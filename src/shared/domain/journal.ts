@@ -112,6 +112,12 @@ export function localDay(now: Date, timeZone: string): { date: IsoDate; isoWeekd
   return { date, isoWeekday: isoWeekdayOf(date) };
 }
 
+/** The date in the running program's own time zone (in a browser: the day on the person's calendar). */
+export function localIsoDate(now: Date): IsoDate {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function toUtc(date: IsoDate): Date {
   return new Date(`${date}T00:00:00Z`);
 }

@@ -1,8 +1,4 @@
-/** A date as YYYY-MM-DD in the browser's own time zone (the day the person sees on their calendar). */
-function localIsoDate(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { localIsoDate } from '@shared/domain/journal';
 
 /** Keeps a file name to one safe segment: no folders, no control characters, no leading dots. */
 function safeFileName(name: string): string | null {
