@@ -413,9 +413,14 @@ export async function sendTestMail(
   const outcome = await sendClaimed(deps, row);
   const base = { transport, bcc: row.bcc };
   if (outcome === 'sent') return { ok: true, result: { outcome, error: null, ...base } };
-  const [failed] = await deps.db
+  return { ok: true, result: { outcome, error: await lastSendError(deps.db, row.id), ...base } };
+}
+
+/** Why the last attempt to send an outbox message failed (for staff), or null. */
+export async function lastSendError(db: DbExecutor, outboxId: string): Promise<string | null> {
+  const [row] = await db
     .select({ lastError: mailOutbox.lastError })
     .from(mailOutbox)
-    .where(eq(mailOutbox.id, row.id));
-  return { ok: true, result: { outcome, error: failed?.lastError ?? null, ...base } };
+    .where(eq(mailOutbox.id, outboxId));
+  return row?.lastError ?? null;
 }

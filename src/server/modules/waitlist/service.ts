@@ -10,13 +10,18 @@ import { href } from '@shared/routes';
 import type { TAdminWaitlistEntry, TMailSendResult } from '@shared/schemas/admin';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
-import { deliverNow, enqueueListMail, listUnsubscribeHeaders, type MailDeps } from '../mail/service';
+import {
+  deliverNow,
+  enqueueListMail,
+  lastSendError,
+  listUnsubscribeHeaders,
+  type MailDeps,
+} from '../mail/service';
 import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
 import { renderSavedGdprEmail } from '../newsletters/service';
 
@@ -315,9 +320,6 @@ export async function sendConfirmationMail(
   const delivery = await deliverNow(deps.mail, outboxId);
   // 'skipped': an outbox worker claimed it first and is sending it, as joinWaitlist counts it too.
   if (delivery !== 'failed') return { ok: true, result: { outcome: 'sent', transport, error: null, mode } };
-  const [row] = await deps.db
-    .select({ lastError: mailOutbox.lastError })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, outboxId));
-  return { ok: true, result: { outcome: 'failed', transport, error: row?.lastError ?? null, mode } };
+  const error = await lastSendError(deps.db, outboxId);
+  return { ok: true, result: { outcome: 'failed', transport, error, mode } };
 }
