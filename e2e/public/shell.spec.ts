@@ -131,12 +131,20 @@ test.describe('language', () => {
       const toaster = page.locator('[data-sonner-toaster]');
       await expect(toaster).toHaveAttribute('data-y-position', position.y);
       await expect(toaster).toHaveAttribute('data-x-position', position.x);
-      // It never covers the header's links (the language switch, sign out, settings).
+      // It never covers the header's links (the language switch, sign out, settings). Sonner slides the
+      // toast in from above, so the check waits for it to come to rest.
       const header = await page.getByRole('button', { name: 'English' }).boundingBox();
-      const shown = await page.locator('[data-sonner-toast]').first().boundingBox();
-      if (!header || !shown) throw new Error('no header or toast on screen');
-      const overlaps = shown.y < header.y + header.height && shown.y + shown.height > header.y;
-      expect(overlaps && shown.x < header.x + header.width && shown.x + shown.width > header.x).toBe(false);
+      if (!header) throw new Error('no header on screen');
+      await expect
+        .poll(async () => {
+          const shown = await page.locator('[data-sonner-toast]').first().boundingBox();
+          if (!shown) return 'no toast';
+          const rows = shown.y < header.y + header.height && shown.y + shown.height > header.y;
+          return rows && shown.x < header.x + header.width && shown.x + shown.width > header.x
+            ? 'covers the header'
+            : 'clear of the header';
+        })
+        .toBe('clear of the header');
     });
   }
 });
