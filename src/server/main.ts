@@ -19,6 +19,8 @@ import { createS3Storage } from './lib/storage/s3-storage';
 import { type Storage, StorageError } from './lib/storage/storage';
 import { startIntervalWorker, type Worker } from './lib/worker';
 import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } from './modules/admin/service';
+import { openCampaignDelivery } from './modules/campaigns/delivery';
+import { startCampaignWorker } from './modules/campaigns/sender';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
 import { readProviderKey } from './modules/mail/provider-key';
 import { startOutboxWorker } from './modules/mail/service';
@@ -130,11 +132,12 @@ async function start() {
       logger: mailLogger,
     });
     // One transport for the app and the worker: the provider's API while staff have set a key.
-    mailTransport = createProviderAwareTransport({
+    const transport = createProviderAwareTransport({
       fallback: directTransport,
       readKey: () => readProviderKey(database.db, sessionSecret),
       apiUrl: config.mailProviderApiUrl,
     });
+    mailTransport = transport;
     const ssrRender = clientAssets ? await loadServerRendering(logger) : undefined;
     const app = createApp({
       db: database.db,
@@ -168,6 +171,20 @@ async function start() {
     if (directTransport.kind === 'file') {
       mailLogger.info('SMTP_URL is not set: e-mails are written to DATA_DIR/mail');
     }
+    const campaignWorker = await startCampaignWorker({
+      db: database.db,
+      clock,
+      logger: logger.child({ module: 'campaigns' }),
+      mailFrom: config.mailFrom,
+      appUrl: config.appUrl,
+      secret: sessionSecret,
+      openDelivery: () => openCampaignDelivery({ smtpUrl: config.smtpUrl, transport, logger: mailLogger }),
+      changes,
+      // PGlite admits one process per database, so a lease left by an earlier run is this process's own.
+      exclusive: database.kind === 'pglite',
+    });
+    workers.push({ name: 'campaigns', stop: () => campaignWorker.stop() });
+
     workers.push(
       startIntervalWorker({
         name: 'expiry-sweeper',

@@ -1,6 +1,7 @@
 import * as accounts from './schema/accounts';
 import * as admin from './schema/admin';
 import * as bubbles from './schema/bubbles';
+import * as campaigns from './schema/campaigns';
 import * as journal from './schema/journal';
 import * as mail from './schema/mail';
 import * as media from './schema/media';
@@ -21,5 +22,6 @@ export const schema = {
   ...bubbles,
   ...admin,
   ...newsletters,
+  ...campaigns,
 };
 export type Schema = typeof schema;

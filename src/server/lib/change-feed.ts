@@ -8,7 +8,7 @@ import type { Logger } from './logger';
  * page open on one process hears of a change made on another. Notifications carry no data that matters:
  * listeners re-read what changed.
  */
-export const CHANGE_CHANNELS = { waitlist: 'mirror_waitlist' } as const;
+export const CHANGE_CHANNELS = { waitlist: 'mirror_waitlist', campaigns: 'mirror_campaigns' } as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];
 
 export type ChangeFeed = {

@@ -26,7 +26,15 @@ export type SmtpSink = {
  * An in-process SMTP server for tests: no auth, no TLS, on a free port of 127.0.0.1. Close the mail
  * transport (its pooled connections) before closing the sink, or `close()` waits up to a second for them.
  */
-export async function startSmtpSink(options: { failing?: boolean; port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: {
+    failing?: boolean;
+    port?: number;
+    /** Called the moment a message's terminating dot arrives, before it is kept and answered. */
+    onMessageEnd?: (count: number) => void;
+  } = {},
+): Promise<SmtpSink> {
+  let ended = 0;
   const messages: ParsedMessage[] = [];
   const waiters = new Set<() => void>();
   let failing = options.failing ?? false;
@@ -48,6 +56,8 @@ export async function startSmtpSink(options: { failing?: boolean; port?: number 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        ended += 1;
+        options.onMessageEnd?.(ended);
         if (failing) {
           callback(temporaryFailure());
           return;

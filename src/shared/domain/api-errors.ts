@@ -39,5 +39,11 @@ export const API_ERROR_CODES = [
   'invalid_gif',
   'gif_too_large',
   'invalid_cta_link',
+  // campaigns
+  'no_recipients',
+  'no_eligible_recipients',
+  'sending_paused',
+  'subject_required',
+  'campaign_finished',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -2,9 +2,11 @@ import { Readable } from 'node:stream';
 import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema/campaigns';
 import { videos } from '../../db/schema/media';
 import { newsletters } from '../../db/schema/newsletters';
 import { rateLimits } from '../../db/schema/rate-limits';
+import { waitingList } from '../../db/schema/waitlist';
 import { gif, mp4, png } from '../../test/media-fixtures';
 import { createSignedInStaff } from '../../test/staff';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -37,6 +39,8 @@ type Sample = {
   stream?: boolean;
   /** Creates what the route needs, just before the call with a staff session; returns path parameters. */
   setup?: () => Promise<Record<string, string>>;
+  /** The JSON body, from what `setup` returned (for bodies that name rows it created). */
+  bodyFrom?: (params: Record<string, string>) => unknown;
 };
 
 /** A file in bucket `videos`, as an earlier upload left it. */
@@ -86,6 +90,41 @@ async function createNewsletterRow(): Promise<Record<string, string>> {
     .returning({ id: newsletters.id });
   if (!row) throw new Error('no newsletter row');
   return { id: row.id };
+}
+
+/** A confirmed waiting-list entry and a campaign to it (paused, so no worker is needed), for campaign routes. */
+async function createCampaignRow(status: 'sending' | 'paused' = 'paused'): Promise<Record<string, string>> {
+  const now = t.clock.now();
+  const [campaign] = await t.database.db
+    .insert(campaigns)
+    .values({
+      name: 'Matrix',
+      content: newsletterDraft.content,
+      status,
+      ratePerSecond: 10,
+      recipientsEn: 0,
+      recipientsDe: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: campaigns.id });
+  if (!campaign) throw new Error('no campaign row');
+  return { id: campaign.id };
+}
+
+async function createConfirmedEntry(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(waitingList)
+    .values({
+      email: `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      language: 'en',
+      status: 'confirmed',
+      consentAt: t.clock.now(),
+      consentTextVersion: 'v1',
+    })
+    .returning({ id: waitingList.id });
+  if (!row) throw new Error('no waiting-list row');
+  return row.id;
 }
 
 /** A request each admin route succeeds with, by `METHOD path` as the route table names it. */
@@ -163,6 +202,27 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/admin/newsletters/:id': { setup: createNewsletterRow, body: newsletterDraft, status: 200 },
   'DELETE /api/admin/newsletters/:id': { setup: createNewsletterRow, status: 204 },
   'DELETE /api/admin/newsletters': { query: '?kind=newsletter', status: 200 },
+  'POST /api/admin/campaigns/plan': {
+    body: { entryIds: ['00000000-0000-4000-8000-000000000000'] },
+    status: 200,
+  },
+  'POST /api/admin/campaigns': {
+    setup: async () => ({ entry: await createConfirmedEntry() }),
+    bodyFrom: (params) => ({
+      entryIds: [params.entry],
+      draftId: null,
+      name: 'Matrix',
+      content: newsletterDraft.content,
+      ratePerSecond: 10,
+    }),
+    status: 201,
+  },
+  'GET /api/admin/campaigns': { status: 200 },
+  'GET /api/admin/campaigns/events': { status: 200, stream: true },
+  'GET /api/admin/campaigns/:id/recipients': { setup: () => createCampaignRow(), status: 200 },
+  'POST /api/admin/campaigns/:id/pause': { setup: () => createCampaignRow('sending'), status: 200 },
+  'POST /api/admin/campaigns/:id/resume': { setup: () => createCampaignRow('paused'), status: 200 },
+  'POST /api/admin/campaigns/:id/cancel': { setup: () => createCampaignRow('paused'), status: 200 },
 };
 
 /** Sign-in and the session check are open to everybody (the check answers null without a session). */
@@ -203,7 +263,7 @@ function call(
     headers['content-type'] = sample.raw.contentType;
     return t.app.request(`${pathname}${query}`, { method, headers, body: new Uint8Array(sample.raw.bytes) });
   }
-  const body = sample?.body ?? (method === 'GET' ? undefined : {});
+  const body = sample?.bodyFrom?.(params) ?? sample?.body ?? (method === 'GET' ? undefined : {});
   if (body !== undefined) headers['content-type'] = 'application/json';
   return t.app.request(`${pathname}${query}`, {
     method,

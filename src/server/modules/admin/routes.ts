@@ -23,6 +23,7 @@ import { keyedHash } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
 import type { MailDeps } from '../mail/service';
 import type { PageContentSource } from '../site/service';
+import { adminCampaignRoutes } from './campaign-routes';
 import { adminContentRoutes } from './content-routes';
 import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
@@ -184,5 +185,6 @@ export function adminRoutes(deps: AdminDeps) {
   router.route('/', adminMailRoutes(deps));
   router.route('/', adminMediaRoutes(deps));
   router.route('/', adminNewsletterRoutes(deps));
+  router.route('/', adminCampaignRoutes(deps));
   return router;
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADMIN_EVENTS_HEARTBEAT_MS, ADMIN_EVENTS_RECONNECT_DELAYS_MS } from '@shared/domain/admin';
+import { ADMIN_EVENTS_HEARTBEAT_MS } from '@shared/domain/admin';
 import {
   WAITLIST_EVENT_NAME,
   ZAdminWaitlist,
@@ -10,8 +10,6 @@ import {
   ZWaitlistEvent,
 } from '@shared/schemas/admin';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import {
   type AppEnv,
   createApiRouter,
@@ -28,8 +26,8 @@ import {
   sendConfirmationMail,
   type WaitlistDeps,
 } from '../waitlist/service';
-import { type AdminDeps, staffCookieName } from './routes';
-import { readStaffSession } from './service';
+import { changeEventsResponse } from './event-stream';
+import type { AdminDeps } from './routes';
 
 const TAGS = ['admin'];
 const unauthenticated = errorResponse('admin_session_missing');
@@ -98,53 +96,6 @@ export type AdminWaitlistRoutesOptions = {
   eventsHeartbeatMs?: number;
 };
 
-/**
- * Streams waiting-list changes until the client goes away or the staff session ends. The feed listener is
- * registered before `ready` is sent, so a client that has seen `ready` misses no change after it.
- */
-async function streamWaitlistChanges(
-  deps: AdminDeps,
-  stream: SSEStreamingApi,
-  session: { stillValid(): Promise<boolean> },
-  heartbeatMs: number,
-) {
-  let finish: () => void = () => undefined;
-  const ended = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
-  stream.onAbort(() => finish());
-
-  const stopListening = await deps.changes.listen(
-    CHANGE_CHANNELS.waitlist,
-    (payload) => {
-      const event = ZWaitlistEvent.safeParse({ change: payload });
-      if (!event.success) return;
-      void stream.writeSSE({ event: WAITLIST_EVENT_NAME, data: JSON.stringify(event.data) });
-    },
-    // On shutdown the stream ends, so the server need not wait for it; the browser reconnects elsewhere.
-    { onClose: () => finish() },
-  );
-  let timer: NodeJS.Timeout | undefined;
-  const beat = async () => {
-    try {
-      if (!(await session.stillValid())) return finish();
-      await stream.write(': heartbeat\n\n');
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'waitlist events: heartbeat failed');
-      return finish();
-    }
-    if (!stream.aborted) timer = setTimeout(beat, heartbeatMs);
-  };
-  try {
-    await stream.writeSSE({ event: 'ready', data: '{}', retry: ADMIN_EVENTS_RECONNECT_DELAYS_MS[0] });
-    timer = setTimeout(beat, heartbeatMs);
-    await ended;
-  } finally {
-    clearTimeout(timer);
-    await stopListening();
-  }
-}
-
 export function adminWaitlistRoutes(deps: AdminDeps, options: AdminWaitlistRoutesOptions = {}) {
   const heartbeatMs = options.eventsHeartbeatMs ?? ADMIN_EVENTS_HEARTBEAT_MS;
   const waitlist: WaitlistDeps = {
@@ -171,26 +122,18 @@ export function adminWaitlistRoutes(deps: AdminDeps, options: AdminWaitlistRoute
       const deleted = await deleteWaitlistEntries(deps.db, { ids, ...act(c) });
       return c.json({ deleted }, 200);
     })
-    .openapi(eventsRoute, (c) => {
-      currentStaff(c); // answers 401 should the guard ever not be in front of this route
-      // The guard found the session by this cookie; each heartbeat looks again, so a stream opened with a
-      // session that later expires or is signed out does not outlive it.
-      const token = getCookie(c, staffCookieName(deps.config)) ?? '';
-      const session = {
-        stillValid: async () => (await readStaffSession(deps.db, token, deps.clock.now())) !== null,
-      };
-      const response = streamSSE(c, async (stream) => {
-        try {
-          await streamWaitlistChanges(deps, stream, session, heartbeatMs);
-        } catch (error) {
-          deps.logger.error({ err: error }, 'waitlist events: the stream failed');
-        }
-      });
-      response.headers.set('Cache-Control', 'no-store');
-      // nginx and the like would otherwise hold events back in their buffers.
-      response.headers.set('X-Accel-Buffering', 'no');
-      return response;
-    })
+    .openapi(eventsRoute, (c) =>
+      changeEventsResponse(c, deps, {
+        label: 'waitlist',
+        channel: CHANGE_CHANNELS.waitlist,
+        heartbeatMs,
+        async onPayload(payload, stream) {
+          const event = ZWaitlistEvent.safeParse({ change: payload });
+          if (!event.success) return;
+          await stream.writeSSE({ event: WAITLIST_EVENT_NAME, data: JSON.stringify(event.data) });
+        },
+      }),
+    )
     .openapi(sendConfirmationRoute, async (c) => {
       const { email, language } = c.req.valid('json');
       const { actor, ip } = act(c);

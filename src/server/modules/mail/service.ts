@@ -227,7 +227,7 @@ async function buryAbandonedMail(db: Database, now: Date): Promise<number> {
   return buried.length;
 }
 
-function messageIdHost(mailFrom: string): string {
+export function messageIdHost(mailFrom: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'mirror.local';
 }
 

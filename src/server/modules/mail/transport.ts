@@ -37,7 +37,7 @@ export type FixedMailTransport = MailTransport & { readonly kind: 'smtp' | 'file
 
 // Nodemailer's defaults (2 min to connect, 10 min of silence) would outlive the outbox's 5-minute claim
 // lease, so a hung server could let a second worker send the same message.
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const LINK = /https?:\/\/[^\s<>"'\])]+/g;
 
 /** SMTP (pooled) when `smtpUrl` is set; otherwise each message is written to `DATA_DIR/mail` as an .eml file. */
@@ -51,7 +51,7 @@ export function createMailTransport(options: {
     : createFileTransport({ dir: path.join(options.dataDir, 'mail'), logger: options.logger });
 }
 
-function toSendMailOptions(mail: OutgoingMail): SendMailOptions {
+export function toSendMailOptions(mail: OutgoingMail): SendMailOptions {
   return {
     from: mail.from,
     to: mail.to,

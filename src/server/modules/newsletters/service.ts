@@ -88,7 +88,7 @@ export type SaveOutcome = { ok: true; draft: TNewsletterDraft } | { ok: false; e
  * an http(s) address, or in the GDPR e-mail the confirmation-link placeholder.
  */
 export async function saveDraft(
-  db: Database,
+  db: DbExecutor,
   input: NewsletterChange & { id?: string; draft: TSaveNewsletterDraft },
 ): Promise<SaveOutcome | null> {
   const { kind, name } = input.draft;
@@ -198,7 +198,7 @@ export async function latestGifs(storage: Storage): Promise<TNewsletterGifs> {
 }
 
 /** The absolute address of a kind's GIF for an e-mail, or null. */
-async function gifUrlFor(storage: Storage, kind: NewsletterKind, appUrl: string): Promise<string | null> {
+export async function gifUrlFor(storage: Storage, kind: NewsletterKind, appUrl: string): Promise<string | null> {
   const gif = await latestGif(storage, kind);
   return gif ? new URL(gif.url, appUrl).toString() : null;
 }

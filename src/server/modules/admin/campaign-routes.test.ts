@@ -1,0 +1,482 @@
+import { randomUUID } from 'node:crypto';
+import type { TLocale } from '@shared/domain/locale';
+import type { WaitlistStatus } from '@shared/domain/waitlist';
+import type {
+  TCampaign,
+  TCampaignList,
+  TCampaignPlan,
+  TCampaignRecipients,
+  TStartCampaign,
+  TStartedCampaign,
+} from '@shared/schemas/campaigns';
+import type { TNewsletterContent, TNewsletterDraftList } from '@shared/schemas/newsletters';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaignMessages, campaigns } from '../../db/schema/campaigns';
+import { emailSettings } from '../../db/schema/mail';
+import { newsletters } from '../../db/schema/newsletters';
+import { waitingList } from '../../db/schema/waitlist';
+import { createLogger } from '../../lib/logger';
+import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
+import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { openCampaignDelivery } from '../campaigns/delivery';
+import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
+import { latestAudit } from './audit';
+
+const APP_URL = 'https://mirror.test';
+let sink: SmtpSink;
+let t: TestContext;
+let staff: SignedInStaff;
+let worker: CampaignWorker | undefined;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+beforeEach(async () => {
+  t = await createTestApp({ env: { APP_URL, SMTP_URL: sink.url, TRUST_PROXY: 'true' } });
+  staff = await createSignedInStaff(t);
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  await t.close();
+  sink.setFailing(false);
+  sink.messages.length = 0;
+});
+
+// ---- helpers ----
+
+function version(tag: string): TNewsletterContent {
+  return {
+    subjectLine: `Subject ${tag}`,
+    heroTitle: `Hero ${tag}`,
+    introText: `Intro ${tag}`,
+    secondTextBlock: `Second ${tag}`,
+    ctaText: `Button ${tag}`,
+    ctaLink: 'https://example.com/read',
+    footerText: `Footer ${tag}`,
+    gifAltText: `Alt ${tag}`,
+  };
+}
+
+let entryCounter = 0;
+/** Waiting-list entries as they would stand after joining (and confirming, or unsubscribing). */
+async function entries(status: WaitlistStatus, language: TLocale, count = 1) {
+  const rows = Array.from({ length: count }, () => {
+    entryCounter += 1;
+    return {
+      email: `${status}-${language}-${entryCounter}@example.com`,
+      language,
+      status,
+      consentAt: t.clock.now(),
+      consentTextVersion: 'v1',
+      confirmedAt: status === 'unconfirmed' ? null : t.clock.now(),
+      unsubscribedAt: status === 'unsubscribed' ? t.clock.now() : null,
+    };
+  });
+  return t.database.db
+    .insert(waitingList)
+    .values(rows)
+    .returning({ id: waitingList.id, email: waitingList.email });
+}
+
+function call(method: 'GET' | 'POST', pathname: string, body?: unknown) {
+  return t.app.request(pathname, {
+    method,
+    headers: staffHeaders(t, staff),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function ok<T>(response: Response, status = 200): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+function request(entryIds: string[], overrides: Partial<TStartCampaign> = {}): TStartCampaign {
+  return {
+    entryIds,
+    draftId: null,
+    name: 'November letter',
+    content: { en: version('en'), de: version('de') },
+    ratePerSecond: 1000,
+    ...overrides,
+  };
+}
+
+async function startWorker(options: { retryBaseMs?: number; concurrency?: number } = {}) {
+  worker = await startCampaignWorker({
+    db: t.database.db,
+    clock: t.clock,
+    logger: process.env.DEBUG_CAMPAIGNS ? createLogger({ level: 'debug' }) : t.logger,
+    mailFrom: t.config.mailFrom,
+    appUrl: t.config.appUrl,
+    secret: TEST_SESSION_SECRET,
+    openDelivery: () =>
+      openCampaignDelivery({ smtpUrl: t.config.smtpUrl, transport: t.mailTransport, logger: t.logger }),
+    changes: t.changes,
+    exclusive: true,
+    pollMs: 100,
+    ...options,
+  });
+  return worker;
+}
+
+async function campaign(id: string): Promise<TCampaign> {
+  const { campaigns: all } = await ok<TCampaignList>(await call('GET', '/api/admin/campaigns'));
+  const found = all.find((item) => item.id === id);
+  if (!found) throw new Error(`campaign ${id} is not in the history`);
+  return found;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const to = (message: ParsedMessage) => message.envelope.to.join(',');
+
+// ---- tests ----
+
+describe('the plan', () => {
+  it('counts who would get it, per language, and who is left out and why', async () => {
+    const en = await entries('confirmed', 'en', 2);
+    const de = await entries('confirmed', 'de');
+    const unconfirmed = await entries('unconfirmed', 'en');
+    const unsubscribed = await entries('unsubscribed', 'de', 2);
+    const ids = [...en, ...de, ...unconfirmed, ...unsubscribed].map((entry) => entry.id);
+    const plan = await ok<TCampaignPlan>(
+      await call('POST', '/api/admin/campaigns/plan', { entryIds: [...ids, randomUUID(), ids[0]] }),
+    );
+    expect(plan).toEqual({
+      selected: 7,
+      recipients: 3,
+      byLanguage: { en: 2, de: 1 },
+      leftOut: { unconfirmed: 1, unsubscribed: 2, missing: 1 },
+    });
+  });
+
+  it('says "No emails selected" for an empty selection', async () => {
+    const response = await call('POST', '/api/admin/campaigns/plan', { entryIds: [] });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe('no_recipients');
+  });
+});
+
+describe('starting a campaign', () => {
+  it('is refused with "Sending paused" while auto-send is off, and writes nothing', async () => {
+    await t.database.db.update(emailSettings).set({ autoSend: false });
+    const [entry] = await entries('confirmed', 'en');
+    const response = await call('POST', '/api/admin/campaigns', request([entry?.id ?? '']));
+    expect(response.status).toBe(409);
+    expect(await errorCodeOf(response)).toBe('sending_paused');
+    expect(await t.database.db.select().from(campaigns)).toEqual([]);
+    expect(await t.database.db.select().from(newsletters)).toEqual([]);
+  });
+
+  it('refuses an empty selection, one with nobody to mail, and a missing subject where there are recipients', async () => {
+    const [unconfirmed] = await entries('unconfirmed', 'en');
+    const [german] = await entries('confirmed', 'de');
+    const empty = await call('POST', '/api/admin/campaigns', request([]));
+    expect([empty.status, await errorCodeOf(empty)]).toEqual([400, 'no_recipients']);
+    const nobody = await call('POST', '/api/admin/campaigns', request([unconfirmed?.id ?? '']));
+    expect([nobody.status, await errorCodeOf(nobody)]).toEqual([409, 'no_eligible_recipients']);
+    const noSubject = request([german?.id ?? ''], {
+      content: { en: version('en'), de: { ...version('de'), subjectLine: '  ' } },
+    });
+    const missing = await call('POST', '/api/admin/campaigns', noSubject);
+    expect([missing.status, await errorCodeOf(missing)]).toEqual([400, 'subject_required']);
+    // The English subject may be blank when nobody English is selected.
+    const blankEnglish = request([german?.id ?? ''], {
+      content: { en: { ...version('en'), subjectLine: '' }, de: version('de') },
+    });
+    await ok<TStartedCampaign>(await call('POST', '/api/admin/campaigns', blankEnglish), 201);
+    expect(await t.database.db.select().from(campaigns)).toHaveLength(1);
+  });
+
+  it('saves the texts as a draft first: a new one, or over the loaded draft', async () => {
+    const [entry] = await entries('confirmed', 'en');
+    const first = await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request([entry?.id ?? ''], { name: 'First' })),
+      201,
+    );
+    const { drafts } = await ok<TNewsletterDraftList>(
+      await call('GET', '/api/admin/newsletters?kind=newsletter'),
+    );
+    expect(drafts.map((draft) => [draft.id, draft.name])).toEqual([[first.campaign.newsletterId, 'First']]);
+    const again = await ok<TStartedCampaign>(
+      await call(
+        'POST',
+        '/api/admin/campaigns',
+        request([entry?.id ?? ''], {
+          name: 'First, revised',
+          draftId: first.campaign.newsletterId,
+          content: { en: version('revised'), de: version('de') },
+        }),
+      ),
+      201,
+    );
+    expect(again.campaign.newsletterId).toBe(first.campaign.newsletterId);
+    const after = await ok<TNewsletterDraftList>(await call('GET', '/api/admin/newsletters?kind=newsletter'));
+    expect(after.drafts).toHaveLength(1);
+    expect(after.drafts[0]?.content.en.subjectLine).toBe('Subject revised');
+    const unknown = await call(
+      'POST',
+      '/api/admin/campaigns',
+      request([entry?.id ?? ''], { draftId: randomUUID() }),
+    );
+    expect([unknown.status, await errorCodeOf(unknown)]).toEqual([404, 'not_found']);
+    expect((await latestAudit(t.database.db)).map((row) => row.action)).toContain(
+      'newsletter.campaign.start',
+    );
+  });
+});
+
+describe('sending', () => {
+  it('mails each confirmed, subscribed person once, in their language, with their own unsubscribe link', async () => {
+    const en = await entries('confirmed', 'en', 3);
+    const de = await entries('confirmed', 'de', 2);
+    const left = [...(await entries('unconfirmed', 'de')), ...(await entries('unsubscribed', 'en'))];
+    const started = await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request([...en, ...de, ...left].map((entry) => entry.id))),
+      201,
+    );
+    expect(started.plan.leftOut).toEqual({ unconfirmed: 1, unsubscribed: 1, missing: 0 });
+    await startWorker();
+    const done = await until(
+      () => campaign(started.campaign.id),
+      (item) => item.status === 'completed',
+    );
+    expect(done.counts).toEqual({ total: 5, pending: 0, sending: 0, sent: 5, failed: 0, cancelled: 0 });
+    expect(sink.messages.map(to).sort()).toEqual([...en, ...de].map((entry) => entry.email).sort());
+    for (const message of sink.messages) {
+      const german = de.some((entry) => entry.email === to(message));
+      expect(message.parsed.subject).toBe(german ? 'Subject de' : 'Subject en');
+      expect(message.parsed.text).toContain(german ? 'Intro de' : 'Intro en');
+      expect(rawHeader(message, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    }
+    // The one-click link of the first English message unsubscribes exactly that person.
+    const first = sink.messages.find((message) => to(message) === en[0]?.email);
+    const oneClick = /<([^>]+)>/.exec(rawHeader(first as ParsedMessage, 'list-unsubscribe') ?? '')?.[1] ?? '';
+    const url = new URL(oneClick);
+    expect((await t.app.request(`${url.pathname}${url.search}`, { method: 'POST' })).status).toBeLessThan(
+      300,
+    );
+    const statuses = await t.database.db
+      .select({ email: waitingList.email, status: waitingList.status })
+      .from(waitingList)
+      .where(eq(waitingList.status, 'unsubscribed'));
+    expect(statuses.map((row) => row.email).sort()).toEqual(
+      [en[0]?.email, ...left.slice(1).map((entry) => entry.email)].sort(),
+    );
+  });
+
+  it('sends the global BCC one archive copy per language, not one per recipient', async () => {
+    await t.database.db.update(emailSettings).set({ globalBcc: 'archive@example.com' });
+    const people = [...(await entries('confirmed', 'en', 3)), ...(await entries('confirmed', 'de', 2))];
+    const started = await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      201,
+    );
+    expect(started.campaign.bcc).toEqual(['archive@example.com']);
+    await startWorker();
+    await until(
+      () => campaign(started.campaign.id),
+      (item) => item.status === 'completed',
+    );
+    const archive = sink.messages.filter((message) => to(message) === 'archive@example.com');
+    expect(archive.map((message) => message.parsed.subject).sort()).toEqual(['Subject de', 'Subject en']);
+    expect(sink.messages).toHaveLength(7);
+    // No recipient's message carries a BCC.
+    expect(sink.messages.every((message) => message.envelope.to.length === 1)).toBe(true);
+  });
+
+  it('sends exactly what the preview shows, but for the recipient’s own link', async () => {
+    const [person] = await entries('confirmed', 'de');
+    const content = { en: version('en'), de: version('de') };
+    await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request([person?.id ?? ''], { content })),
+      201,
+    );
+    await startWorker();
+    const [sent] = await sink.waitForMessages(1);
+    const preview = await ok<{ html: string }>(
+      await call('POST', '/api/admin/newsletters/preview', {
+        kind: 'newsletter',
+        language: 'de',
+        content: content.de,
+      }),
+    );
+    const sentHtml = typeof sent?.parsed.html === 'string' ? sent.parsed.html : '';
+    const ownLink = /href="([^"]*\/byebye[^"]*)"/.exec(sentHtml)?.[1] ?? '';
+    const previewLink = /href="([^"]*\/byebye[^"]*)"/.exec(preview.html)?.[1] ?? '';
+    expect(ownLink).not.toBe(previewLink);
+    expect(sentHtml).toBe(preview.html.replaceAll(previewLink, ownLink));
+  });
+
+  it('retries a temporary failure with back-off and records it per recipient', async () => {
+    const [person] = await entries('confirmed', 'en');
+    sink.setFailing(true);
+    const started = await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request([person?.id ?? ''])),
+      201,
+    );
+    await startWorker({ retryBaseMs: 60_000 });
+    const failedOnce = await until(
+      async () =>
+        ok<TCampaignRecipients>(await call('GET', `/api/admin/campaigns/${started.campaign.id}/recipients`)),
+      (list) => list.recipients[0]?.attempts === 1 && list.recipients[0]?.status === 'pending',
+    );
+    expect(failedOnce.recipients[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failedOnce.recipients[0]?.lastError).toContain('451');
+    // Not due yet: nothing more happens until the back-off has passed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await campaign(started.campaign.id)).counts.sent).toBe(0);
+    sink.setFailing(false);
+    t.clock.advance(2 * 60_000);
+    const done = await until(
+      () => campaign(started.campaign.id),
+      (item) => item.status === 'completed',
+    );
+    expect(done.counts.sent).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('pauses, resumes and cancels; a finished campaign cannot be changed', async () => {
+    const people = await entries('confirmed', 'en', 40);
+    const started = await ok<TStartedCampaign>(
+      await call(
+        'POST',
+        '/api/admin/campaigns',
+        request(
+          people.map((entry) => entry.id),
+          { ratePerSecond: 20 },
+        ),
+      ),
+      201,
+    );
+    const id = started.campaign.id;
+    await startWorker();
+    await sink.waitForMessages(3);
+    const paused = await ok<{ campaign: TCampaign }>(await call('POST', `/api/admin/campaigns/${id}/pause`));
+    expect(paused.campaign.status).toBe('paused');
+    // Messages in flight finish; then nothing more goes out.
+    await until(
+      () => campaign(id),
+      (item) => item.counts.sending === 0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const whilePaused = sink.messages.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.messages.length).toBe(whilePaused);
+    expect(whilePaused).toBeLessThan(40);
+
+    await ok(await call('POST', `/api/admin/campaigns/${id}/resume`));
+    await sink.waitForMessages(whilePaused + 3);
+    const cancelled = await ok<{ campaign: TCampaign }>(
+      await call('POST', `/api/admin/campaigns/${id}/cancel`),
+    );
+    expect(cancelled.campaign.status).toBe('cancelled');
+    const settled = await until(
+      () => campaign(id),
+      (item) => item.counts.sending === 0 && item.counts.pending === 0,
+    );
+    expect(settled.counts.cancelled).toBeGreaterThan(0);
+    expect(settled.counts.sent + settled.counts.cancelled).toBe(40);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.messages).toHaveLength(settled.counts.sent);
+    // Everyone got at most one message.
+    expect(new Set(sink.messages.map(to)).size).toBe(sink.messages.length);
+
+    const again = await call('POST', `/api/admin/campaigns/${id}/cancel`);
+    expect([again.status, await errorCodeOf(again)]).toEqual([409, 'campaign_finished']);
+    const unknown = await call('POST', `/api/admin/campaigns/${randomUUID()}/pause`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('keeps to the rate', async () => {
+    const people = await entries('confirmed', 'en', 12);
+    await ok(
+      await call(
+        'POST',
+        '/api/admin/campaigns',
+        request(
+          people.map((entry) => entry.id),
+          { ratePerSecond: 10 },
+        ),
+      ),
+      201,
+    );
+    const began = Date.now();
+    await startWorker();
+    await sink.waitForMessages(12);
+    // 12 messages at 10 per second: the first goes at once, the rest take at least a second.
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('does not mail someone who unsubscribed after the campaign began', async () => {
+    const people = await entries('confirmed', 'en', 2);
+    const started = await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      201,
+    );
+    await t.database.db
+      .update(waitingList)
+      .set({ status: 'unsubscribed' })
+      .where(eq(waitingList.id, people[1]?.id ?? ''));
+    await startWorker();
+    const done = await until(
+      () => campaign(started.campaign.id),
+      (item) => item.status === 'completed',
+    );
+    expect(done.counts).toMatchObject({ sent: 1, cancelled: 1 });
+    expect(sink.messages.map(to)).toEqual([people[0]?.email]);
+    const rows = await t.database.db
+      .select({ status: campaignMessages.status })
+      .from(campaignMessages)
+      .where(eq(campaignMessages.campaignId, started.campaign.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(['cancelled', 'sent']);
+  });
+});
+
+describe('live progress', () => {
+  it('streams the campaign with its counts as it sends', async () => {
+    const people = await entries('confirmed', 'en', 5);
+    const controller = new AbortController();
+    const response = await t.app.request('/api/admin/campaigns/events', {
+      headers: staffHeaders(t, staff),
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(received)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended; got ${received}`);
+        received += decoder.decode(value);
+      }
+    };
+    await readUntil(/event: ready/);
+    await ok(await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))), 201);
+    await startWorker();
+    await readUntil(/"status":"completed"/);
+    const events = [...received.matchAll(/event: campaign\ndata: (.*)\n/g)].map(
+      (match) => JSON.parse(match[1] ?? '{}') as TCampaign,
+    );
+    expect(events[0]?.counts.total).toBe(5);
+    expect(events.at(-1)?.counts).toMatchObject({ sent: 5, pending: 0 });
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+  });
+});

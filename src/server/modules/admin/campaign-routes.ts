@@ -1,0 +1,197 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_EVENTS_HEARTBEAT_MS } from '@shared/domain/admin';
+import {
+  CAMPAIGN_EVENT_NAME,
+  ZCampaign,
+  ZCampaignList,
+  ZCampaignPlan,
+  ZCampaignRecipients,
+  ZCampaignRecipientsQuery,
+  ZCampaignSelection,
+  ZStartCampaign,
+  ZStartedCampaign,
+} from '@shared/schemas/campaigns';
+import type { Context } from 'hono';
+import {
+  type AppEnv,
+  createApiRouter,
+  currentStaff,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+} from '../../lib/api';
+import { CHANGE_CHANNELS } from '../../lib/change-feed';
+import { clientIp } from '../../lib/client-ip';
+import {
+  type CampaignAction,
+  changeCampaign,
+  getCampaign,
+  listCampaignRecipients,
+  listCampaigns,
+  planCampaign,
+  startCampaign,
+} from '../campaigns/service';
+import { changeEventsResponse } from './event-stream';
+import type { AdminDeps } from './routes';
+
+const TAGS = ['admin', 'newsletters'];
+const unauthenticated = errorResponse('admin_session_missing');
+const notFound = errorResponse('not_found: no such campaign');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ZCampaignParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const ZRecipientsQuery = ZCampaignRecipientsQuery.extend({
+  status: ZCampaignRecipientsQuery.shape.status.openapi({ param: { name: 'status', in: 'query' } }),
+  limit: ZCampaignRecipientsQuery.shape.limit.openapi({ param: { name: 'limit', in: 'query' } }),
+});
+
+const planRoute = createRoute({
+  method: 'post',
+  path: '/admin/campaigns/plan',
+  tags: TAGS,
+  summary: 'Who of a newsletter-list selection would get a newsletter, and who is left out and why',
+  request: { body: jsonBody(ZCampaignSelection) },
+  responses: {
+    200: jsonResponse('The plan', ZCampaignPlan),
+    400: errorResponse('no_recipients: nothing selected ("No emails selected")'),
+    401: unauthenticated,
+  },
+});
+
+const startRoute = createRoute({
+  method: 'post',
+  path: '/admin/campaigns',
+  tags: TAGS,
+  summary: 'Send a newsletter to the confirmed, subscribed people of a selection',
+  description:
+    'Saves the texts as a draft (over `draftId`, else as a new draft) and writes the campaign with one ' +
+    'message per recipient in their language, in one transaction; the campaign workers send it at ' +
+    '`ratePerSecond`. Nothing is written when a check fails.',
+  request: { body: jsonBody(ZStartCampaign) },
+  responses: {
+    201: jsonResponse('The campaign, sending', ZStartedCampaign),
+    400: errorResponse('no_recipients, subject_required, invalid_cta_link or validation'),
+    401: unauthenticated,
+    404: errorResponse('not_found: no such draft'),
+    409: errorResponse('sending_paused (auto-send is off) or no_eligible_recipients'),
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/campaigns',
+  tags: TAGS,
+  summary: 'The campaign history, newest first, with live counts',
+  responses: { 200: jsonResponse('The campaigns', ZCampaignList), 401: unauthenticated },
+});
+
+const eventsRoute = createRoute({
+  method: 'get',
+  path: '/admin/campaigns/events',
+  tags: TAGS,
+  summary: 'Live campaign progress, as server-sent events',
+  description:
+    `Starts with \`retry: 1000\` and an event \`ready\`; then an event \`${CAMPAIGN_EVENT_NAME}\` with a ` +
+    'campaign (as in the list) whenever one changes, on any app process: about twice a second while it ' +
+    `sends. A comment line \`: heartbeat\` comes every ${ADMIN_EVENTS_HEARTBEAT_MS / 1000} s; the stream ` +
+    'ends when the staff session expires or is ended.',
+  responses: {
+    200: {
+      description: 'An event stream (text/event-stream)',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+    401: unauthenticated,
+  },
+});
+
+const recipientsRoute = createRoute({
+  method: 'get',
+  path: '/admin/campaigns/{id}/recipients',
+  tags: TAGS,
+  summary: "A campaign's recipients and their status, failed first",
+  request: { params: ZCampaignParams, query: ZRecipientsQuery },
+  responses: {
+    200: jsonResponse('The recipients', ZCampaignRecipients),
+    401: unauthenticated,
+    404: notFound,
+  },
+});
+
+const actionRoute = (action: CampaignAction, summary: string) =>
+  createRoute({
+    method: 'post',
+    path: `/admin/campaigns/{id}/${action}`,
+    tags: TAGS,
+    summary,
+    request: { params: ZCampaignParams },
+    responses: {
+      200: jsonResponse('The campaign', z.object({ campaign: ZCampaign })),
+      401: unauthenticated,
+      404: notFound,
+      409: errorResponse('campaign_finished: the campaign is not in a state that allows this'),
+    },
+  });
+
+const pauseRoute = actionRoute('pause', 'Pause a sending campaign (messages in flight still finish)');
+const resumeRoute = actionRoute('resume', 'Resume a paused campaign');
+const cancelRoute = actionRoute('cancel', 'Cancel a campaign: messages not yet sent are not sent');
+
+/** Sending newsletters (spec §5 newsletter send): plan, start, watch, pause, resume, cancel. */
+export function adminCampaignRoutes(deps: AdminDeps, options: { eventsHeartbeatMs?: number } = {}) {
+  const campaignDeps = { db: deps.db, storage: deps.storage, appUrl: deps.config.appUrl };
+  const act = (c: Context<AppEnv>) => {
+    const staff = currentStaff(c);
+    return {
+      actor: { id: staff.staffId, email: staff.email },
+      ip: clientIp(c, deps.config.trustProxy),
+      now: deps.clock.now(),
+    };
+  };
+  const change = (action: CampaignAction) => async (c: Context<AppEnv>, id: string) => {
+    const outcome = await changeCampaign(deps.db, { id, action, ...act(c) });
+    if (!outcome.ok)
+      return c.json({ error: { code: outcome.error } }, outcome.error === 'not_found' ? 404 : 409);
+    return c.json({ campaign: outcome.campaign }, 200);
+  };
+
+  // The fixed paths come before /{id}/..., which would otherwise take them.
+  return createApiRouter()
+    .openapi(planRoute, async (c) => {
+      const outcome = await planCampaign(deps.db, c.req.valid('json').entryIds);
+      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      return c.json(outcome.plan, 200);
+    })
+    .openapi(startRoute, async (c) => {
+      const outcome = await startCampaign(campaignDeps, { request: c.req.valid('json'), ...act(c) });
+      if (outcome.ok) return c.json({ campaign: outcome.campaign, plan: outcome.plan }, 201);
+      const { error } = outcome;
+      if (error === 'not_found') return c.json({ error: { code: error } }, 404);
+      if (error === 'sending_paused' || error === 'no_eligible_recipients') {
+        return c.json({ error: { code: error } }, 409);
+      }
+      return c.json({ error: { code: error } }, 400);
+    })
+    .openapi(listRoute, async (c) => c.json({ campaigns: await listCampaigns(deps.db) }, 200))
+    .openapi(eventsRoute, (c) =>
+      changeEventsResponse(c, deps, {
+        label: 'campaign',
+        channel: CHANGE_CHANNELS.campaigns,
+        heartbeatMs: options.eventsHeartbeatMs ?? ADMIN_EVENTS_HEARTBEAT_MS,
+        async onPayload(payload, stream) {
+          if (!UUID.test(payload)) return;
+          const campaign = await getCampaign(deps.db, payload);
+          if (campaign) await stream.writeSSE({ event: CAMPAIGN_EVENT_NAME, data: JSON.stringify(campaign) });
+        },
+      }),
+    )
+    .openapi(recipientsRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      const { status, limit } = c.req.valid('query');
+      const recipients = await listCampaignRecipients(deps.db, { id, status, limit });
+      if (!recipients) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json(recipients, 200);
+    })
+    .openapi(pauseRoute, (c) => change('pause')(c, c.req.valid('param').id))
+    .openapi(resumeRoute, (c) => change('resume')(c, c.req.valid('param').id))
+    .openapi(cancelRoute, (c) => change('cancel')(c, c.req.valid('param').id));
+}

@@ -1,0 +1,92 @@
+import { ADMIN_EVENTS_RECONNECT_DELAYS_MS } from '@shared/domain/admin';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import { type AppEnv, currentStaff } from '../../lib/api';
+import type { ChangeChannel } from '../../lib/change-feed';
+import { type AdminDeps, staffCookieName } from './routes';
+import { readStaffSession } from './service';
+
+export type ChangeEventOptions = {
+  /** What the stream is about, for the log. */
+  label: string;
+  channel: ChangeChannel;
+  /** How often a heartbeat is sent and the session checked again. */
+  heartbeatMs: number;
+  /** Turns a notification into events; may write none. */
+  onPayload(payload: string, stream: SSEStreamingApi): Promise<void>;
+};
+
+/**
+ * Streams a change channel until the client goes away or the staff session ends. The feed listener is
+ * registered before `ready` is sent, so a client that has seen `ready` misses no change after it.
+ */
+async function streamChanges(
+  deps: AdminDeps,
+  stream: SSEStreamingApi,
+  session: { stillValid(): Promise<boolean> },
+  options: ChangeEventOptions,
+) {
+  let finish: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  stream.onAbort(() => finish());
+
+  // Events are written one after another, in the order their notifications came.
+  let writing = Promise.resolve();
+  const stopListening = await deps.changes.listen(
+    options.channel,
+    (payload) => {
+      writing = writing
+        .then(() => (stream.aborted ? undefined : options.onPayload(payload, stream)))
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: error }, `${options.label} events: an event failed`),
+        );
+    },
+    // On shutdown the stream ends, so the server need not wait for it; the browser reconnects elsewhere.
+    { onClose: () => finish() },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const beat = async () => {
+    try {
+      if (!(await session.stillValid())) return finish();
+      await stream.write(': heartbeat\n\n');
+    } catch (error) {
+      deps.logger.warn({ err: error }, `${options.label} events: heartbeat failed`);
+      return finish();
+    }
+    if (!stream.aborted) timer = setTimeout(beat, options.heartbeatMs);
+  };
+  try {
+    await stream.writeSSE({ event: 'ready', data: '{}', retry: ADMIN_EVENTS_RECONNECT_DELAYS_MS[0] });
+    timer = setTimeout(beat, options.heartbeatMs);
+    await ended;
+  } finally {
+    clearTimeout(timer);
+    await stopListening();
+    await writing;
+  }
+}
+
+/** A server-sent-event answer for a staff member: changes of `options.channel`, live, with heartbeats. */
+export function changeEventsResponse(c: Context<AppEnv>, deps: AdminDeps, options: ChangeEventOptions) {
+  currentStaff(c); // answers 401 should the guard ever not be in front of this route
+  // The guard found the session by this cookie; each heartbeat looks again, so a stream opened with a
+  // session that later expires or is signed out does not outlive it.
+  const token = getCookie(c, staffCookieName(deps.config)) ?? '';
+  const session = {
+    stillValid: async () => (await readStaffSession(deps.db, token, deps.clock.now())) !== null,
+  };
+  const response = streamSSE(c, async (stream) => {
+    try {
+      await streamChanges(deps, stream, session, options);
+    } catch (error) {
+      deps.logger.error({ err: error }, `${options.label} events: the stream failed`);
+    }
+  });
+  response.headers.set('Cache-Control', 'no-store');
+  // nginx and the like would otherwise hold events back in their buffers.
+  response.headers.set('X-Accel-Buffering', 'no');
+  return response;
+}

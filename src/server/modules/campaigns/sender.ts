@@ -1,0 +1,475 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CAMPAIGN_MAX_ATTEMPTS } from '@shared/domain/campaigns';
+import { href } from '@shared/routes';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { campaignMessages, campaigns } from '../../db/schema/campaigns';
+import { waitingList } from '../../db/schema/waitlist';
+import { CHANGE_CHANNELS, type ChangeFeed, notifyChange } from '../../lib/change-feed';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { listUnsubscribeHeaders, messageIdHost } from '../mail/service';
+import { renderNewsletter } from '../mail/templates/newsletter';
+import type { OutgoingMail } from '../mail/transport';
+import { unsubscribeUrls } from '../waitlist/service';
+import { type CampaignDelivery, CampaignSendError } from './delivery';
+
+export type CampaignSenderDeps = {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mailFrom: string;
+  appUrl: string;
+  secret: string;
+  /** The way messages leave, opened for each run of a campaign (decision 020). */
+  openDelivery: () => Promise<CampaignDelivery>;
+  /** Messages in flight at once per campaign. */
+  concurrency?: number;
+  /** How long a process holds a campaign without renewing its claim. */
+  leaseMs?: number;
+  /** The first retry waits this long, each further one twice as long (up to RETRY_MAX_MS). */
+  retryBaseMs?: number;
+  /** Names this process in `campaigns.lease_owner`. */
+  owner?: string;
+};
+
+export const CAMPAIGN_DEFAULT_CONCURRENCY = 4;
+export const CAMPAIGN_LEASE_MS = 10_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 15 * 60_000;
+const HEARTBEAT_MS = 500;
+const POLL_MS = 1000;
+const LAST_ERROR_MAX_LENGTH = 1000;
+
+type MessageRow = typeof campaignMessages.$inferSelect;
+type CampaignRow = typeof campaigns.$inferSelect;
+
+/** At most `ratePerSecond` on average, in bursts of at most 50 ms worth. */
+function pacer(ratePerSecond: number) {
+  const burst = Math.max(1, ratePerSecond / 20);
+  let tokens = 1;
+  let last = performance.now();
+  return async (isActive: () => boolean) => {
+    for (;;) {
+      const now = performance.now();
+      tokens = Math.min(burst, tokens + ((now - last) * ratePerSecond) / 1000);
+      last = now;
+      if (tokens >= 1 || !isActive()) {
+        tokens -= 1;
+        return;
+      }
+      await sleep(Math.ceil(((1 - tokens) * 1000) / ratePerSecond));
+    }
+  };
+}
+
+/** Up to `size` tasks at once. */
+function slots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    acquire(): Promise<void> {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}
+
+function retryDelayMs(base: number, attempts: number): number {
+  const delay = Math.min(base * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  return Math.round(delay * (1 + Math.random() * 0.1));
+}
+
+// The claim's fencing token is its attempt number: only the sender that made this claim may settle it.
+const ownClaim = (message: MessageRow, status: 'sending' | 'sent') =>
+  and(
+    eq(campaignMessages.id, message.id),
+    eq(campaignMessages.status, status),
+    eq(campaignMessages.attempts, message.attempts),
+  );
+
+/**
+ * Sends one campaign while this process holds its lease: paced to the campaign's rate, `concurrency`
+ * messages at a time, each recorded as sent at the point of no return, failures retried with back-off.
+ * Returns when the campaign is done, paused, cancelled, taken over, or the worker stops.
+ */
+async function driveCampaign(
+  deps: Required<Omit<CampaignSenderDeps, 'owner'>> & { owner: string },
+  campaign: CampaignRow,
+  isStopping: () => boolean,
+) {
+  const { db, clock, logger, owner } = deps;
+  const fields = { campaignId: campaign.id };
+  let active = true;
+  let dirty = true;
+  const isActive = () => active && !isStopping();
+
+  const notify = async () => {
+    dirty = false;
+    await notifyChange(db, CHANGE_CHANNELS.campaigns, campaign.id).catch((error: unknown) => {
+      logger.warn({ ...fields, err: error }, 'campaign: could not announce progress');
+    });
+  };
+  // Renews the lease and looks whether the campaign is still to be sent; announces progress meanwhile.
+  const beat = async () => {
+    try {
+      const now = clock.now();
+      const renewed = await db
+        .update(campaigns)
+        .set({ leaseUntil: new Date(now.getTime() + deps.leaseMs) })
+        .where(
+          and(
+            eq(campaigns.id, campaign.id),
+            eq(campaigns.leaseOwner, owner),
+            eq(campaigns.status, 'sending'),
+          ),
+        )
+        .returning({ id: campaigns.id });
+      if (renewed.length === 0) active = false;
+    } catch (error) {
+      logger.warn({ ...fields, err: error }, 'campaign: could not renew the lease');
+    }
+    if (dirty) await notify();
+  };
+  let beating = Promise.resolve();
+  const heartbeat = setInterval(() => {
+    beating = beating.then(beat);
+  }, HEARTBEAT_MS);
+
+  const delivery = await deps.openDelivery();
+  const pace = pacer(campaign.ratePerSecond);
+  const limit = slots(deps.concurrency);
+  const inFlight = new Set<Promise<void>>();
+  const batchSize = Math.min(200, Math.max(deps.concurrency * 4, Math.ceil(campaign.ratePerSecond / 2)));
+  const host = messageIdHost(deps.mailFrom);
+
+  const settle = async (message: MessageRow, error: CampaignSendError | Error) => {
+    const committed = error instanceof CampaignSendError && error.options.committed;
+    const permanent = error instanceof CampaignSendError && error.options.permanent;
+    const lastError = error.message.slice(0, LAST_ERROR_MAX_LENGTH);
+    const giveUp = permanent || message.attempts >= CAMPAIGN_MAX_ATTEMPTS;
+    const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(deps.retryBaseMs, message.attempts));
+    await db
+      .update(campaignMessages)
+      .set(
+        giveUp
+          ? { status: 'failed', lockedUntil: null, lastError, sentAt: null }
+          : { status: 'pending', lockedUntil: null, lastError, sentAt: null, nextAttemptAt },
+      )
+      .where(ownClaim(message, committed ? 'sent' : 'sending'));
+    logger.warn(
+      {
+        ...fields,
+        messageId: message.id,
+        attempts: message.attempts,
+        giveUp,
+        error: lastError.replace(/[^\s<>"'@]+@/g, '…@'),
+      },
+      'campaign message not sent',
+    );
+  };
+
+  const sendOne = async (message: MessageRow) => {
+    const locale = message.language;
+    const links = message.entryId
+      ? unsubscribeUrls(deps, message.entryId, locale)
+      : // An archive copy unsubscribes nobody: its link is the sample link of the preview.
+        { page: `${deps.appUrl}${href('byebye', { token: 'preview', lang: locale })}`, oneClick: null };
+    const rendered = await renderNewsletter(
+      {
+        kind: 'newsletter',
+        locale,
+        content: campaign.content[locale],
+        gifUrl: campaign.gifUrl,
+        appUrl: deps.appUrl,
+      },
+      { unsubscribeUrl: links.page },
+    );
+    const mail: OutgoingMail = {
+      from: deps.mailFrom,
+      to: message.email,
+      bcc: [],
+      ...rendered,
+      headers: links.oneClick ? listUnsubscribeHeaders(links.oneClick) : {},
+      messageId: `<${message.id}@${host}>`,
+    };
+    const commit = async () => {
+      const marked = await db
+        .update(campaignMessages)
+        .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, lastError: null })
+        .where(ownClaim(message, 'sending'))
+        .returning({ id: campaignMessages.id });
+      return marked.length === 1;
+    };
+    try {
+      const outcome = await delivery.send(mail, commit);
+      if (outcome === 'dropped')
+        logger.warn({ ...fields, messageId: message.id }, 'campaign: claim lost, message dropped');
+    } catch (error) {
+      await settle(message, error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      dirty = true;
+    }
+  };
+
+  /** Claims due messages; those whose person unsubscribed or left the list since are cancelled instead. */
+  const claim = async (): Promise<MessageRow[]> => {
+    const now = clock.now();
+    const due = db
+      .select({ id: campaignMessages.id })
+      .from(campaignMessages)
+      .where(
+        and(
+          eq(campaignMessages.campaignId, campaign.id),
+          eq(campaignMessages.status, 'pending'),
+          lte(campaignMessages.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(asc(campaignMessages.nextAttemptAt), asc(campaignMessages.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(campaignMessages)
+      .set({
+        status: 'sending',
+        attempts: sql`${campaignMessages.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + deps.leaseMs),
+      })
+      .where(inArray(campaignMessages.id, due))
+      .returning();
+    const entryIds = claimed.flatMap((message) => (message.entryId ? [message.entryId] : []));
+    if (entryIds.length === 0) return claimed;
+    const subscribed = new Set(
+      (
+        await db
+          .select({ id: waitingList.id })
+          .from(waitingList)
+          .where(and(inArray(waitingList.id, entryIds), eq(waitingList.status, 'confirmed')))
+      ).map((row) => row.id),
+    );
+    const gone = claimed.filter((message) => message.entryId && !subscribed.has(message.entryId));
+    for (const message of gone) {
+      await db
+        .update(campaignMessages)
+        .set({
+          status: 'cancelled',
+          lockedUntil: null,
+          lastError: 'unsubscribed or removed from the list before sending',
+        })
+        .where(ownClaim(message, 'sending'));
+    }
+    return claimed.filter((message) => !gone.includes(message));
+  };
+
+  /** Puts claimed messages that were not started back, as they were. */
+  const unclaim = async (messages: MessageRow[]) => {
+    for (const message of messages) {
+      await db
+        .update(campaignMessages)
+        .set({ status: 'pending', lockedUntil: null })
+        .where(ownClaim(message, 'sending'));
+    }
+  };
+
+  try {
+    while (isActive()) {
+      const claimed = await claim();
+      if (claimed.length === 0) {
+        await Promise.all(inFlight);
+        const [left] = await db
+          .select({
+            open: sql<number>`count(*) filter (where ${campaignMessages.status} in ('pending', 'sending'))::int`,
+            nextAt: sql<Date | null>`min(${campaignMessages.nextAttemptAt}) filter (where ${campaignMessages.status} = 'pending')`,
+          })
+          .from(campaignMessages)
+          .where(eq(campaignMessages.campaignId, campaign.id));
+        if (!left || left.open === 0) {
+          const now = clock.now();
+          await db
+            .update(campaigns)
+            .set({ status: 'completed', finishedAt: now, updatedAt: now, leaseOwner: null, leaseUntil: null })
+            .where(
+              and(
+                eq(campaigns.id, campaign.id),
+                eq(campaigns.leaseOwner, owner),
+                eq(campaigns.status, 'sending'),
+              ),
+            );
+          logger.info(fields, 'campaign completed');
+          break;
+        }
+        const nextAt = left.nextAt ? new Date(left.nextAt).getTime() : clock.now().getTime() + POLL_MS;
+        await sleep(Math.min(POLL_MS, Math.max(20, nextAt - clock.now().getTime())));
+        continue;
+      }
+      for (const [index, message] of claimed.entries()) {
+        await pace(isActive);
+        await limit.acquire();
+        if (!isActive()) {
+          limit.release();
+          await unclaim(claimed.slice(index));
+          break;
+        }
+        const sending = sendOne(message).finally(() => {
+          limit.release();
+          inFlight.delete(sending);
+        });
+        inFlight.add(sending);
+      }
+    }
+  } finally {
+    await Promise.allSettled(inFlight);
+    clearInterval(heartbeat);
+    await beating;
+    await delivery.close();
+    // A cancel may have raced a failed send that put its message back to pending.
+    await db
+      .update(campaignMessages)
+      .set({ status: 'cancelled', lockedUntil: null })
+      .where(
+        and(
+          eq(campaignMessages.campaignId, campaign.id),
+          eq(campaignMessages.status, 'pending'),
+          sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaign.id} and ${campaigns.status} = 'cancelled')`,
+        ),
+      );
+    // Let another process (or this one, after a resume) take over at once.
+    await db
+      .update(campaigns)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.leaseOwner, owner)));
+    await notify();
+  }
+}
+
+export type CampaignWorker = { stop(): Promise<void> /** Looks for campaigns to send now. */; wake(): void };
+
+/**
+ * Sends campaigns from this process: looks every second (and whenever a campaign changes) for campaigns
+ * in `sending` that no live process holds, takes each over with a lease and drives it. Messages a dead
+ * holder had claimed but not recorded as sent were never completed at the SMTP server (decision 020), so
+ * they go back to pending when a campaign is taken over. With `exclusive` (PGlite: one process per
+ * database) leases left by an earlier run of this process are taken over at once, not after they expire.
+ */
+export async function startCampaignWorker(
+  deps: CampaignSenderDeps & { changes?: ChangeFeed; exclusive?: boolean; pollMs?: number },
+): Promise<CampaignWorker> {
+  const full = {
+    concurrency: CAMPAIGN_DEFAULT_CONCURRENCY,
+    leaseMs: CAMPAIGN_LEASE_MS,
+    retryBaseMs: RETRY_BASE_MS,
+    ...deps,
+    owner: deps.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  };
+  const { db, clock, logger, owner } = full;
+  const drivers = new Map<string, Promise<void>>();
+  let stopping = false;
+  let looking: Promise<void> | null = null;
+  let again = false;
+
+  if (deps.exclusive) {
+    await db
+      .update(campaigns)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(eq(campaigns.status, 'sending'));
+  }
+
+  const take = async (id: string): Promise<CampaignRow | null> =>
+    db.transaction(async (tx) => {
+      const now = clock.now();
+      const [row] = await tx
+        .update(campaigns)
+        .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + full.leaseMs) })
+        .where(
+          and(
+            eq(campaigns.id, id),
+            eq(campaigns.status, 'sending'),
+            or(isNull(campaigns.leaseOwner), eq(campaigns.leaseOwner, owner), lte(campaigns.leaseUntil, now)),
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      // Nothing of this campaign is in flight here (no driver runs); claims still open are a dead holder's.
+      await tx
+        .update(campaignMessages)
+        .set({ status: 'pending', lockedUntil: null })
+        .where(and(eq(campaignMessages.campaignId, id), eq(campaignMessages.status, 'sending')));
+      return row;
+    });
+
+  const lookOnce = async () => {
+    const now = clock.now();
+    const candidates = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.status, 'sending'),
+          or(isNull(campaigns.leaseOwner), eq(campaigns.leaseOwner, owner), lte(campaigns.leaseUntil, now)),
+        ),
+      );
+    for (const { id } of candidates) {
+      if (stopping || drivers.has(id)) continue;
+      const campaign = await take(id);
+      if (!campaign) continue;
+      logger.info({ campaignId: id, owner }, 'campaign: sending');
+      const run = driveCampaign(full, campaign, () => stopping)
+        .catch((error: unknown) =>
+          logger.error({ campaignId: id, err: error }, 'campaign: the sender failed'),
+        )
+        .finally(() => {
+          drivers.delete(id);
+          if (!stopping) wake();
+        });
+      drivers.set(id, run);
+    }
+  };
+
+  const look = async () => {
+    do {
+      again = false;
+      await lookOnce().catch((error: unknown) =>
+        logger.error({ err: error }, 'campaign worker: look failed'),
+      );
+    } while (again && !stopping);
+  };
+
+  function wake() {
+    if (stopping) return;
+    if (looking) {
+      again = true;
+      return;
+    }
+    looking = look().finally(() => {
+      looking = null;
+    });
+  }
+
+  const timer = setInterval(wake, deps.pollMs ?? POLL_MS);
+  timer.unref();
+  const stopListening = deps.changes
+    ? await deps.changes.listen(CHANGE_CHANNELS.campaigns, () => wake())
+    : null;
+  wake();
+
+  return {
+    wake,
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await stopListening?.();
+      await looking;
+      await Promise.allSettled(drivers.values());
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  CAMPAIGN_EXCLUSION_REASONS,
+  CAMPAIGN_MAX_RATE_PER_SECOND,
+  CAMPAIGN_MAX_RECIPIENTS,
+  CAMPAIGN_MESSAGE_STATUSES,
+  CAMPAIGN_MIN_RATE_PER_SECOND,
+  CAMPAIGN_STATUSES,
+} from '../domain/campaigns';
+import { LOCALES } from '../domain/locale';
+import { NEWSLETTER_NAME_MAX_LENGTH } from '../domain/newsletters';
+import { ZBilingualContent } from './newsletters';
+
+/** The admin campaign API (`/api/admin/campaigns/*`). */
+
+/** The newsletter-list selection. An empty list is answered `no_recipients` ("No emails selected"). */
+export const ZCampaignSelection = z.object({
+  entryIds: z.array(z.uuid()).max(CAMPAIGN_MAX_RECIPIENTS),
+});
+export type TCampaignSelection = z.infer<typeof ZCampaignSelection>;
+
+const count = z.number().int().nonnegative();
+
+/** Who of the selection would get the newsletter, per language, and who is left out and why. */
+export const ZCampaignPlan = z.object({
+  selected: count,
+  recipients: count,
+  byLanguage: z.object({ en: count, de: count }),
+  leftOut: z.object(
+    Object.fromEntries(CAMPAIGN_EXCLUSION_REASONS.map((reason) => [reason, count])) as Record<
+      (typeof CAMPAIGN_EXCLUSION_REASONS)[number],
+      typeof count
+    >,
+  ),
+});
+export type TCampaignPlan = z.infer<typeof ZCampaignPlan>;
+
+/**
+ * Send a newsletter. The composer's texts are saved first, in the same transaction: over the draft `draftId`
+ * when given, else as a new draft. Errors: `no_recipients`, `no_eligible_recipients` (everyone selected is
+ * left out), `sending_paused` (auto-send is off), `subject_required` (a language with recipients has no
+ * subject line), `invalid_cta_link`, `not_found` (no such draft).
+ */
+export const ZStartCampaign = ZCampaignSelection.extend({
+  draftId: z.uuid().nullable(),
+  name: z.string().trim().max(NEWSLETTER_NAME_MAX_LENGTH),
+  content: ZBilingualContent,
+  ratePerSecond: z.number().int().min(CAMPAIGN_MIN_RATE_PER_SECOND).max(CAMPAIGN_MAX_RATE_PER_SECOND),
+});
+export type TStartCampaign = z.infer<typeof ZStartCampaign>;
+
+export const ZCampaignCounts = z.object({
+  total: count,
+  ...(Object.fromEntries(CAMPAIGN_MESSAGE_STATUSES.map((status) => [status, count])) as Record<
+    (typeof CAMPAIGN_MESSAGE_STATUSES)[number],
+    typeof count
+  >),
+});
+
+export const ZCampaign = z.object({
+  id: z.uuid(),
+  /** The draft it was sent from (null once that draft is deleted) and its name at sending time. */
+  newsletterId: z.uuid().nullable(),
+  name: z.string(),
+  /** The English and German subject lines as sent. */
+  subjects: z.object({ en: z.string(), de: z.string() }),
+  status: z.enum(CAMPAIGN_STATUSES),
+  ratePerSecond: z.number().int().positive(),
+  byLanguage: z.object({ en: count, de: count }),
+  counts: ZCampaignCounts,
+  /** Addresses that got one archive copy of each language version (the global BCC when the campaign began). */
+  bcc: z.array(z.string()),
+  createdBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+
+/** The campaign history, newest first. */
+export const ZCampaignList = z.object({ campaigns: z.array(ZCampaign) });
+export type TCampaignList = z.infer<typeof ZCampaignList>;
+
+export const ZStartedCampaign = z.object({ campaign: ZCampaign, plan: ZCampaignPlan });
+export type TStartedCampaign = z.infer<typeof ZStartedCampaign>;
+
+/** One recipient of a campaign, for the per-recipient status list. */
+export const ZCampaignRecipient = z.object({
+  email: z.string(),
+  language: z.enum(LOCALES),
+  status: z.enum(CAMPAIGN_MESSAGE_STATUSES),
+  attempts: count,
+  lastError: z.string().nullable(),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TCampaignRecipient = z.infer<typeof ZCampaignRecipient>;
+
+/** Recipients of a campaign, failed ones first, then by address; at most `limit` (the total says how many). */
+export const ZCampaignRecipients = z.object({ recipients: z.array(ZCampaignRecipient), total: count });
+export type TCampaignRecipients = z.infer<typeof ZCampaignRecipients>;
+
+export const ZCampaignRecipientsQuery = z.object({
+  status: z.enum(CAMPAIGN_MESSAGE_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** The live stream (`/api/admin/campaigns/events`) sends event CAMPAIGN_EVENT_NAME with a ZCampaign. */
+export const CAMPAIGN_EVENT_NAME = 'campaign';
