@@ -1,0 +1,243 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TCampaignList } from '@shared/schemas/campaigns';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../../db/client';
+import { waitingList } from '../../db/schema/waitlist';
+import { startSmtpSink } from '../../test/smtp-sink';
+import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
+
+/**
+ * Issue #7: a campaign survives its server being killed. The server process is SIGKILLed in the middle of a
+ * 2,000-recipient campaign, started again on the same database, and the SMTP sink must then hold exactly
+ * one message for each recipient: none lost, none twice.
+ */
+
+const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const RECIPIENTS = 2000;
+const RATE_PER_SECOND = 250;
+const STAFF = { email: 'crash-staff@example.com', password: 'crash staff password 1' };
+const running = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  return port;
+}
+
+function startServer(env: Record<string, string>) {
+  // Development mode serves the API only, so no client build is needed.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit').then(() => running.delete(child));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(base: string, started: ReturnType<typeof startServer>) {
+  for (let i = 0; i < 600; i++) {
+    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${started.output()}`);
+}
+
+/** The database the servers will use, migrated and holding RECIPIENTS confirmed entries. */
+async function prepareDatabase(): Promise<{
+  env: Record<string, string>;
+  ids: string[];
+  drop(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-crash-'));
+  dirs.push(dataDir);
+  const base = process.env.TEST_DATABASE_URL;
+  const name = `mirror_crash_${process.pid}`;
+  let handle: DatabaseHandle;
+  let drop = async () => undefined;
+  if (base) {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    handle = openPostgresDatabase(withDatabase(base, name));
+    drop = async () => {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  } else {
+    handle = await openPgliteDatabase(dataDir);
+  }
+  try {
+    await handle.migrate(MIGRATIONS_DIR);
+    const now = new Date();
+    const rows = Array.from({ length: RECIPIENTS }, (_, index) => ({
+      email: `crash-${index}@example.com`,
+      language: index % 3 === 0 ? 'de' : 'en',
+      status: 'confirmed' as const,
+      consentAt: now,
+      consentTextVersion: 'v1',
+      confirmedAt: now,
+    }));
+    const ids: string[] = [];
+    for (let start = 0; start < rows.length; start += 500) {
+      const inserted = await handle.db
+        .insert(waitingList)
+        .values(rows.slice(start, start + 500))
+        .returning({ id: waitingList.id });
+      ids.push(...inserted.map((row) => row.id));
+    }
+    const env: Record<string, string> = { DATA_DIR: dataDir };
+    if (base) env.DATABASE_URL = withDatabase(base, name);
+    return { env, ids, drop };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(STAFF),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+describe('a campaign whose server is killed', () => {
+  it('is finished after a restart, with exactly one message per recipient', async () => {
+    let server: ReturnType<typeof startServer> | undefined;
+    let killedAt = 0;
+    const sink = await startSmtpSink({
+      // Killed the moment a message's final dot arrives, halfway through: the sender is mid-campaign.
+      onMessageEnd: (count) => {
+        if (count === RECIPIENTS / 2 && server) {
+          killedAt = count;
+          server.child.kill('SIGKILL');
+        }
+      },
+    });
+    const database = await prepareDatabase();
+    try {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = { ...database.env, PORT: String(port), SMTP_URL: sink.url, APP_URL: base };
+      server = startServer(env);
+      await waitForHealth(base, server);
+      const cookie = await signIn(base);
+      const start = await fetch(`${base}/api/admin/campaigns`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie },
+        body: JSON.stringify({
+          entryIds: database.ids,
+          draftId: null,
+          name: 'Crash test',
+          content: {
+            en: {
+              subjectLine: 'Hello',
+              heroTitle: 'Hello',
+              introText: 'Text',
+              secondTextBlock: '',
+              ctaText: '',
+              ctaLink: '',
+              footerText: '',
+              gifAltText: '',
+            },
+            de: {
+              subjectLine: 'Hallo',
+              heroTitle: 'Hallo',
+              introText: 'Text',
+              secondTextBlock: '',
+              ctaText: '',
+              ctaLink: '',
+              footerText: '',
+              gifAltText: '',
+            },
+          },
+          ratePerSecond: RATE_PER_SECOND,
+        }),
+      });
+      expect(start.status, await start.clone().text()).toBe(201);
+
+      await server.exited;
+      expect(killedAt).toBe(RECIPIENTS / 2);
+      const beforeRestart = sink.messages.length;
+      expect(beforeRestart).toBeLessThan(RECIPIENTS);
+
+      server = startServer(env);
+      await waitForHealth(base, server);
+      const again = await signIn(base);
+      // Done when the history says so; then a moment more, so a stray duplicate would have arrived.
+      for (let i = 0; ; i++) {
+        const response = await fetch(`${base}/api/admin/campaigns`, { headers: { cookie: again } });
+        const { campaigns } = (await response.json()) as TCampaignList;
+        if (campaigns[0]?.status === 'completed') {
+          expect(campaigns[0].counts).toMatchObject({ total: RECIPIENTS, sent: RECIPIENTS, failed: 0 });
+          break;
+        }
+        if (i > 600) throw new Error(`the campaign did not finish: ${JSON.stringify(campaigns[0])}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const perRecipient = new Map<string, number>();
+      for (const message of sink.messages) {
+        for (const address of message.envelope.to) {
+          perRecipient.set(address, (perRecipient.get(address) ?? 0) + 1);
+        }
+      }
+      const twice = [...perRecipient].filter(([, count]) => count > 1);
+      expect(twice).toEqual([]);
+      expect(perRecipient.size).toBe(RECIPIENTS);
+      expect(sink.messages).toHaveLength(RECIPIENTS);
+      // The restarted server sent the rest; German recipients got German.
+      expect(sink.messages.length - beforeRestart).toBeGreaterThan(0);
+      const german = sink.messages.find((message) => message.envelope.to[0] === 'crash-0@example.com');
+      expect(german?.parsed.subject).toBe('Hallo');
+    } finally {
+      for (const child of running) child.kill('SIGKILL');
+      await sink.close();
+      await database.drop();
+    }
+  }, 180_000);
+});
