@@ -37,7 +37,11 @@ export function campaignProgress(counts: CampaignCounts): number {
 }
 
 /** True when staff can still pause (while sending), resume (while paused) or cancel (either) a campaign. */
-export function campaignActions(status: CampaignStatus): { pause: boolean; resume: boolean; cancel: boolean } {
+export function campaignActions(status: CampaignStatus): {
+  pause: boolean;
+  resume: boolean;
+  cancel: boolean;
+} {
   return {
     pause: status === 'sending',
     resume: status === 'paused',

@@ -394,8 +394,13 @@ describe('sending', () => {
     expect(settled.counts.sent + settled.counts.cancelled).toBe(40);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.messages).toHaveLength(settled.counts.sent);
-    // Everyone got at most one message.
+    // Everyone got at most one message, and a pause counted no attempt.
     expect(new Set(sink.messages.map(to)).size).toBe(sink.messages.length);
+    const { recipients } = await ok<TCampaignRecipients>(
+      await call('GET', `/api/admin/campaigns/${id}/recipients?limit=500`),
+    );
+    expect(recipients).toHaveLength(40);
+    expect(recipients.filter((recipient) => recipient.attempts > 1)).toEqual([]);
 
     const again = await call('POST', `/api/admin/campaigns/${id}/cancel`);
     expect([again.status, await errorCodeOf(again)]).toEqual([409, 'campaign_finished']);

@@ -271,12 +271,15 @@ async function driveCampaign(
     return claimed.filter((message) => !gone.includes(message));
   };
 
-  /** Puts claimed messages that were not started back, as they were. */
+  /**
+   * Puts claimed messages that were not started back as they were, their attempt not counted (a pause is
+   * no failure). Safe for the fencing token: no sender ever held these claims.
+   */
   const unclaim = async (messages: MessageRow[]) => {
     for (const message of messages) {
       await db
         .update(campaignMessages)
-        .set({ status: 'pending', lockedUntil: null })
+        .set({ status: 'pending', lockedUntil: null, attempts: message.attempts - 1 })
         .where(ownClaim(message, 'sending'));
     }
   };

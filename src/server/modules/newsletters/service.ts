@@ -198,7 +198,11 @@ export async function latestGifs(storage: Storage): Promise<TNewsletterGifs> {
 }
 
 /** The absolute address of a kind's GIF for an e-mail, or null. */
-export async function gifUrlFor(storage: Storage, kind: NewsletterKind, appUrl: string): Promise<string | null> {
+export async function gifUrlFor(
+  storage: Storage,
+  kind: NewsletterKind,
+  appUrl: string,
+): Promise<string | null> {
   const gif = await latestGif(storage, kind);
   return gif ? new URL(gif.url, appUrl).toString() : null;
 }
