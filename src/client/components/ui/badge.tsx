@@ -6,6 +6,7 @@ const tones = {
   info: 'bg-info/12 text-info',
   neutral: 'bg-surface-sunken text-fg-muted',
   accent: 'bg-accent-soft text-accent',
+  danger: 'bg-danger/10 text-danger',
 } as const;
 export type BadgeTone = keyof typeof tones;
 

@@ -39,6 +39,7 @@ import { EditorLoadState, UnsavedMark, useFormatDate } from './content-editor-pa
 import { NewsletterDrafts } from './newsletter-drafts';
 import { NewsletterGifUpload } from './newsletter-gif-upload';
 import { NewsletterPreview } from './newsletter-preview';
+import { NewsletterSendPanel } from './newsletter-send-panel';
 
 /**
  * The composer of a newsletter or of the GDPR confirmation e-mail (spec §2, §4, §5): a name, the texts in
@@ -144,25 +145,43 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
     setSavedInfo(null);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
+  const showField = (locale: TLocale, field: NewsletterField) => {
+    setLanguage(locale);
+    setFocusField(fieldId(locale, field));
+  };
+
+  /** The checks the server would refuse the texts by, before a save or a send; shows the first problem. */
+  const checkTexts = (failTitle: string): boolean => {
     const tooLong = firstFieldOverLimit(state.content);
     if (tooLong) {
-      setLanguage(tooLong.locale);
-      setFocusField(fieldId(tooLong.locale, tooLong.field));
-      toast.error(t('admin.newsletters.saveFailed'), { description: t('admin.newsletters.tooLong') });
-      return;
+      showField(tooLong.locale, tooLong.field);
+      toast.error(failTitle, { description: t('admin.newsletters.tooLong') });
+      return false;
     }
     const invalid = localesWithInvalidCta(state.content, kind);
     const [first] = invalid;
     if (first) {
       setCheckedCta(new Set([...checkedCta, ...invalid]));
-      setLanguage(first);
-      setFocusField(fieldId(first, 'ctaLink'));
-      toast.error(t('admin.newsletters.saveFailed'), { description: t('errors.invalid_cta_link') });
-      return;
+      showField(first, 'ctaLink');
+      toast.error(failTitle, { description: t('errors.invalid_cta_link') });
+      return false;
     }
+    return true;
+  };
+
+  /** After a send the composer starts over with the default texts, a new draft. */
+  const startOver = () => startFrom(composerFromDefaults(defaults), null);
+
+  const sendRefused = (code: string) => {
+    if (code === 'invalid_cta_link') setCheckedCta(new Set(LOCALES));
+    // The loaded draft was deleted meanwhile: the next send saves the texts as a new one.
+    if (code === 'not_found' && state.draftId) draftsDeleted([state.draftId]);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (!checkTexts(t('admin.newsletters.saveFailed'))) return;
     const sent = state;
     save.mutate(
       { id: sent.draftId, body: saveBody(sent, kind) },
@@ -289,6 +308,16 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
       </form>
 
       <NewsletterPreview kind={kind} language={language} content={state.content[language]} />
+
+      {kind === 'newsletter' && (
+        <NewsletterSendPanel
+          composer={state}
+          checkTexts={checkTexts}
+          showSubject={(locale) => showField(locale, 'subjectLine')}
+          onSent={startOver}
+          onRefused={sendRefused}
+        />
+      )}
 
       <NewsletterDrafts
         kind={kind}

@@ -9,6 +9,7 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNewsletterPreview } from '../api/newsletters';
+import { useDebounced } from '../hooks/use-debounced';
 import { contentForApi, PREVIEW_WIDTHS, type PreviewWidth } from '../lib/newsletter-composer';
 
 /** Wait after the last keystroke before asking the server for a new preview. */
@@ -16,15 +17,6 @@ const PREVIEW_DEBOUNCE_MS = 400;
 /** A preview that comes back faster than this shows no loading sign at all. */
 const BUSY_SIGN_DELAY_MS = 300;
 const FRAME_HEIGHT = 'h-[40rem]';
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 function useDelayedFlag(on: boolean, delay: number): boolean {
   const [shown, setShown] = useState(false);

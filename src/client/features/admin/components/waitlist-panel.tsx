@@ -4,21 +4,23 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
-import { cn } from '@client/lib/cn';
 import { saveFile } from '@client/lib/save-file';
 import { toast } from '@client/lib/toast';
 import { waitlistCsv, waitlistCsvFileName } from '@shared/domain/csv';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
 import type { TAdminWaitlistEntry } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Download, Search, Trash2 } from 'lucide-react';
+import { CircleCheck, Copy, Download, Search, Trash2, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
 import { adminWaitlistQueryOptions, useDeleteWaitlistEntries } from '../api/waitlist';
-import { type LiveStatus, useWaitlistEvents } from '../hooks/use-waitlist-events';
+import { useRecipientSelection } from '../hooks/use-recipient-selection';
+import { useWaitlistEvents } from '../hooks/use-waitlist-events';
 import { copyText } from '../lib/browser';
+import { keepOnList, recipientSelection } from '../lib/recipient-selection';
 import {
+  confirmedIds,
   emailLines,
   filterByEmail,
   newEntryIds,
@@ -27,6 +29,10 @@ import {
   setRowsSelected,
   toggleSelected,
 } from '../lib/waitlist-view';
+import { LiveIndicator } from './live-indicator';
+
+/** The selection is the page's shared one (the composer sends to it). */
+const setSelected = recipientSelection.update;
 
 /** How long a sign-up that arrived live stays highlighted. */
 const FRESH_MS = 4500;
@@ -98,23 +104,6 @@ const WaitlistRow = memo(function WaitlistRow({
   );
 });
 
-function LiveIndicator({ status }: { status: LiveStatus }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      role="status"
-      title={t('admin.live.hint')}
-      className="inline-flex items-center gap-2 rounded-full border border-border px-3 py-1 text-xs font-semibold text-fg-muted"
-    >
-      <span
-        aria-hidden="true"
-        className={cn('size-2 rounded-full', status === 'live' ? 'bg-success' : 'animate-pulse bg-fg-muted')}
-      />
-      {t(`admin.live.${status}`)}
-    </span>
-  );
-}
-
 /** Remembers which entries arrived since the last load, for a short highlight. */
 function useFreshIds(entries: readonly TAdminWaitlistEntry[] | undefined): ReadonlySet<string> {
   const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
@@ -136,7 +125,7 @@ function useFreshIds(entries: readonly TAdminWaitlistEntry[] | undefined): Reado
 /**
  * The waiting list for staff (spec §2 "Newsletter list"): every sign-up with its date, language and consent,
  * a search, copying and CSV download of what is shown, and deleting selected entries after a confirmation.
- * New sign-ups appear live.
+ * New sign-ups appear live. The selection is shared with the newsletter composer, which sends to it.
  */
 export function WaitlistPanel() {
   const { t, i18n } = useTranslation();
@@ -144,8 +133,9 @@ export function WaitlistPanel() {
   const live = useWaitlistEvents();
   const deleteEntries = useDeleteWaitlistEntries();
   const searchId = useId();
+  const selectConfirmedHintId = useId();
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const selected = useRecipientSelection().ids;
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   const entries = list.data?.entries;
@@ -154,9 +144,16 @@ export function WaitlistPanel() {
   // Typing stays quick on long lists: the table follows the search a moment later.
   const deferredSearch = useDeferredValue(search);
   const shown = useMemo(() => filterByEmail(all, deferredSearch), [all, deferredSearch]);
-  // Only what is shown counts as selected, so a search never hides what a delete would remove.
+  // Only what is shown counts for a delete, so a search never hides what a delete would remove.
   const selectedIds = useMemo(() => selectedOnList(selected, shown), [selected, shown]);
   const allShownState = selectAllState(selected, shown);
+  // A newsletter goes to the whole selection, shown or not.
+  const selectedCount = useMemo(() => selectedOnList(selected, all).length, [selected, all]);
+
+  // Entries that left the list (deleted here or elsewhere) leave the selection too.
+  useEffect(() => {
+    if (entries) setSelected((current) => keepOnList(current, entries));
+  }, [entries]);
 
   const loadFailedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
@@ -179,9 +176,20 @@ export function WaitlistPanel() {
     };
   }, [t, i18n.language]);
 
-  const onToggle = useCallback((id: string, checked: boolean) => {
-    setSelected((current) => toggleSelected(current, id, checked));
-  }, []);
+  const onToggle = useCallback(
+    (id: string, checked: boolean) => setSelected((current) => toggleSelected(current, id, checked)),
+    [],
+  );
+
+  const selectConfirmed = () => {
+    const confirmed = confirmedIds(shown);
+    if (confirmed.size === 0) {
+      toast.info(t('admin.campaigns.noConfirmed'));
+      return;
+    }
+    setSelected(() => confirmed);
+    toast.success(t('admin.campaigns.selectedConfirmed', { count: confirmed.size }));
+  };
 
   const copy = () => {
     copyText(emailLines(shown)).then(
@@ -257,14 +265,16 @@ export function WaitlistPanel() {
               {t('admin.waitlist.showing', { shown: shown.length, total: all.length })}
             </>
           )}
-          {selectedIds.length > 0 && (
+          {selectedCount > 0 && (
             <>
               {' · '}
-              {t('admin.waitlist.selectedCount', { count: selectedIds.length })}
+              {t('admin.waitlist.selectedCount', { count: selectedCount })}
+              {selectedCount > selectedIds.length &&
+                `, ${t('admin.campaigns.selectedHidden', { count: selectedCount - selectedIds.length })}`}
             </>
           )}
         </p>
-        <LiveIndicator status={live} />
+        <LiveIndicator status={live} hint={t('admin.live.hint')} />
       </div>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
@@ -315,6 +325,33 @@ export function WaitlistPanel() {
             onConfirm={confirmDelete}
           />
         </div>
+      </div>
+
+      <div className="flex flex-col gap-3 rounded-2xl bg-surface-sunken p-3 md:flex-row md:items-center">
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={selectConfirmed}
+            disabled={shown.length === 0}
+            aria-describedby={selectConfirmedHintId}
+          >
+            <CircleCheck className="size-4" aria-hidden="true" />
+            {t('admin.campaigns.selectConfirmed')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => recipientSelection.clear()}
+            disabled={selected.size === 0}
+          >
+            <X className="size-4" aria-hidden="true" />
+            {t('admin.campaigns.clearSelection')}
+          </Button>
+        </div>
+        <p id={selectConfirmedHintId} className="px-1 text-sm text-fg-muted">
+          {t('admin.campaigns.selectConfirmedHint')} {t('admin.campaigns.selectionHint')}
+        </p>
       </div>
 
       {all.length === 0 ? (

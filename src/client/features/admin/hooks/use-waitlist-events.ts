@@ -1,9 +1,8 @@
 import type { WAITLIST_EVENT_NAME } from '@shared/schemas/admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { adminSessionKey } from '../api/session';
+import { useEffect, useRef } from 'react';
 import { adminWaitlistKey } from '../api/waitlist';
-import { reconnectDelay } from '../lib/reconnect-delay';
+import { useAdminEventStream } from './use-admin-event-stream';
 
 const EVENTS_URL = '/api/admin/waitlist/events';
 // The schema module holds zod, so only its type is imported; the type pins this literal to the contract.
@@ -15,58 +14,24 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
 /**
  * Keeps the waiting list live while mounted: the server's stream says when the list changed (here or in
- * another app process) and the list is loaded again. A broken stream is retried after 1, 2, 5, then every
- * 10 seconds; each failure also re-checks the session, so an ended session leads to the sign-in page
- * instead of endless retries.
+ * another app process) and the list is loaded again. On every (re)connection the list is loaded once more,
+ * since changes made while the stream was down were not heard.
  */
 export function useWaitlistEvents(): LiveStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
-  useEffect(() => {
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
+  const refreshList = () => {
+    if (refreshTimer.current !== undefined) return;
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: adminWaitlistKey });
+    }, COALESCE_MS);
+  };
 
-    const refreshList = () => {
-      if (refreshTimer !== undefined) return;
-      refreshTimer = setTimeout(() => {
-        refreshTimer = undefined;
-        void queryClient.invalidateQueries({ queryKey: adminWaitlistKey });
-      }, COALESCE_MS);
-    };
-
-    const connect = () => {
-      const current = new EventSource(EVENTS_URL);
-      source = current;
-      current.addEventListener('ready', () => {
-        // Changes made before the stream listened (while it was down, or while the list was loading)
-        // were not heard: load the list once more.
-        refreshList();
-        failures = 0;
-        setStatus('live');
-      });
-      current.addEventListener(waitlistEventName, refreshList);
-      current.addEventListener('error', () => {
-        current.close();
-        if (source !== current) return;
-        source = null;
-        setStatus('reconnecting');
-        void queryClient.invalidateQueries({ queryKey: adminSessionKey });
-        retryTimer = setTimeout(connect, reconnectDelay(failures));
-        failures += 1;
-      });
-    };
-
-    connect();
-    return () => {
-      clearTimeout(retryTimer);
-      clearTimeout(refreshTimer);
-      source?.close();
-      source = null;
-    };
-  }, [queryClient]);
-
-  return status;
+  return useAdminEventStream(EVENTS_URL, {
+    ready: refreshList,
+    events: { [waitlistEventName]: refreshList },
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedIds,
   emailLines,
   filterByEmail,
   newEntryIds,
@@ -83,5 +84,18 @@ describe('emailLines', () => {
   it('puts one e-mail on each line', () => {
     expect(emailLines(entries)).toBe('anna@example.com\nBob@Example.org\ncarla@mail.test');
     expect(emailLines([])).toBe('');
+  });
+});
+
+describe('confirmedIds', () => {
+  it('picks the confirmed entries, never the unconfirmed or unsubscribed ones', () => {
+    const list = [
+      { id: 'a', status: 'confirmed' as const },
+      { id: 'b', status: 'unconfirmed' as const },
+      { id: 'c', status: 'unsubscribed' as const },
+      { id: 'd', status: 'confirmed' as const },
+    ];
+    expect([...confirmedIds(list)]).toEqual(['a', 'd']);
+    expect(confirmedIds(list.slice(1, 3)).size).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import type { WaitlistStatus } from '@shared/domain/waitlist';
+
 /**
  * The pure parts of the waiting-list panel: search, selection and spotting new sign-ups. Each is linear in
  * the size of the list, so a list of thousands stays quick to filter and select.
@@ -63,4 +65,9 @@ export function newEntryIds(
 /** The text for the clipboard: one e-mail a line. */
 export function emailLines(entries: readonly Entry[]): string {
   return entries.map((entry) => entry.email).join('\n');
+}
+
+/** The entries a newsletter goes to: confirmed and still subscribed (status `confirmed`). */
+export function confirmedIds(entries: readonly { id: string; status: WaitlistStatus }[]): Set<string> {
+  return new Set(entries.filter((entry) => entry.status === 'confirmed').map((entry) => entry.id));
 }

@@ -1,0 +1,103 @@
+import type {
+  TCampaign,
+  TCampaignList,
+  TCampaignPlan,
+  TCampaignRecipients,
+  TCampaignSelection,
+  TStartCampaign,
+  TStartedCampaign,
+} from '@shared/schemas/campaigns';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { addCampaign, replaceCampaign } from '../lib/campaign-view';
+import { adminRequest } from './admin-request';
+import { retryServerFailure } from './content';
+import { newsletterDraftsKey } from './newsletters';
+
+/**
+ * Newsletter campaigns (`/api/admin/campaigns/*`): who of the selection would receive a newsletter, sending
+ * it, the history with its live counts, pausing, resuming and cancelling, and each campaign's recipients.
+ */
+
+const campaignsKey = ['admin', 'campaigns'] as const;
+export const campaignListKey = [...campaignsKey, 'list'] as const;
+export const campaignRecipientsKey = (id: string) => [...campaignsKey, 'recipients', id] as const;
+
+export const campaignListQueryOptions = queryOptions({
+  queryKey: campaignListKey,
+  queryFn: ({ signal }) => adminRequest<TCampaignList>('/campaigns', { signal }),
+  retry: retryServerFailure,
+});
+
+/**
+ * The plan for one state of the selection. Keyed by the selection's version, not its ids: a selection of
+ * thousands would otherwise be hashed on every render.
+ */
+export function campaignPlanQueryOptions(selection: { version: number; entryIds: () => string[] }) {
+  return queryOptions({
+    queryKey: [...campaignsKey, 'plan', selection.version],
+    queryFn: ({ signal }) =>
+      adminRequest<TCampaignPlan>('/campaigns/plan', {
+        method: 'POST',
+        body: { entryIds: selection.entryIds() } satisfies TCampaignSelection,
+        signal,
+      }),
+    retry: retryServerFailure,
+    // Who is confirmed changes while the page is open; an old plan is only shown until the new one is in.
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+}
+
+export function campaignRecipientsQueryOptions(id: string, limit: number) {
+  return queryOptions({
+    queryKey: [...campaignRecipientsKey(id), limit],
+    queryFn: ({ signal }) =>
+      adminRequest<TCampaignRecipients>(`/campaigns/${encodeURIComponent(id)}/recipients?limit=${limit}`, {
+        signal,
+      }),
+    retry: retryServerFailure,
+  });
+}
+
+/** Puts a campaign as the server answered it into the cached history. */
+function useRememberCampaign() {
+  const queryClient = useQueryClient();
+  return (campaign: TCampaign, added: boolean) => {
+    queryClient.setQueryData<TCampaignList>(campaignListKey, (list) => {
+      if (!list) return list;
+      return added ? addCampaign(list, campaign) : (replaceCampaign(list, campaign) ?? list);
+    });
+    void queryClient.invalidateQueries({ queryKey: campaignRecipientsKey(campaign.id) });
+  };
+}
+
+/** Sends a newsletter; the server saves the composer's texts as a draft first, which the drafts list shows. */
+export function useStartCampaign() {
+  const queryClient = useQueryClient();
+  const remember = useRememberCampaign();
+  return useMutation({
+    mutationFn: (body: TStartCampaign) =>
+      adminRequest<TStartedCampaign>('/campaigns', { method: 'POST', body }),
+    onSuccess: ({ campaign }) => {
+      remember(campaign, true);
+      void queryClient.invalidateQueries({ queryKey: campaignListKey });
+      void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey('newsletter') });
+    },
+  });
+}
+
+export type CampaignAction = 'pause' | 'resume' | 'cancel';
+
+export function useCampaignAction() {
+  const queryClient = useQueryClient();
+  const remember = useRememberCampaign();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: CampaignAction }) =>
+      adminRequest<{ campaign: TCampaign }>(`/campaigns/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+      }),
+    onSuccess: ({ campaign }) => remember(campaign, false),
+    // Refused (finished meanwhile, say): show the campaign as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: campaignListKey }),
+  });
+}
