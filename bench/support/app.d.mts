@@ -1,0 +1,22 @@
+import type { ChildProcess } from 'node:child_process';
+
+export type BenchServer = {
+  name: string;
+  port?: number;
+  url?: string;
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop?: () => Promise<unknown>;
+};
+export const ROOT: string;
+export function measuredSeconds(): number;
+export function ensureBuild(bench: string): Promise<void>;
+export function startApp(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  servers: BenchServer[];
+}): Promise<BenchServer & { port: number; url: string }>;
+export function runBenchmark(
+  name: string,
+  body: (workDir: string, servers: BenchServer[]) => Promise<void>,
+): Promise<void>;
