@@ -1,36 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
+import { chooseLanguage, composerField as field, GIF, openComposer } from '../fixtures/admin';
 import { waitForMail } from '../fixtures/mailbox';
-import { E2E_STAFF } from '../fixtures/staff';
 import { expect, test } from '../fixtures/test';
 
 /** The newsletter and GDPR e-mail composers (issue 7, first half: drafts, preview, GIF). */
-
-/** A 1×1 GIF89a. */
-const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-
-async function openComposer(page: Page, section: string): Promise<Locator> {
-  await page.goto('/admin-login');
-  await page.getByLabel(en['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
-  await page.getByLabel(en['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
-  await page.getByRole('button', { name: en['admin.login.submit'], exact: true }).click();
-  await expect(page).toHaveURL('/list');
-  const trigger = page.getByRole('button', { name: section, exact: true });
-  await trigger.click();
-  const id = await trigger.getAttribute('aria-controls');
-  const body = page.locator(`[id="${id}"]`);
-  await expect(body.getByLabel(en['admin.newsletters.name'])).toBeVisible();
-  return body;
-}
-
-/** A field of the language tab on show (the other tab's fields stay in the page, hidden). */
-function field(composer: Locator, name: 'heroTitle' | 'subjectLine') {
-  return composer.getByLabel(en[`admin.newsletters.field.${name}`]).filter({ visible: true });
-}
-
-async function chooseLanguage(composer: Locator, language: 'English' | 'German') {
-  await composer.getByRole('tab', { name: language, exact: true }).click();
-}
 
 test('staff write a newsletter in both languages, see it in the preview with its GIF, and keep it as a draft', async ({
   page,
