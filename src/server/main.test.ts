@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess, waitForHealth } from './test/server-process';
 import { withDatabase } from './test/test-db';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const running = new Set<ChildProcess>();
 const dirs: string[] = [];
 
@@ -26,50 +24,7 @@ function tempDir() {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  return port;
-}
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): Started {
-  // development mode serves the API only, so these tests need no client build
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = once(child, 'exit').then(([code]) => {
-    running.delete(child);
-    return code as number | null;
-  });
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(port: number, started: Started) {
-  for (let i = 0; i < 300; i++) {
-    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return (await response.json()) as { status: string };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${started.output()}`);
-}
+const startServer = (env: Record<string, string>) => startServerProcess(env, running);
 
 describe('the server process', () => {
   it('stops with exit code 2 and one line naming a bad variable', async () => {

@@ -12,16 +12,8 @@ import {
   ZStartedCampaign,
 } from '@shared/schemas/campaigns';
 import type { Context } from 'hono';
-import {
-  type AppEnv,
-  createApiRouter,
-  currentStaff,
-  errorResponse,
-  jsonBody,
-  jsonResponse,
-} from '../../lib/api';
+import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import { CHANGE_CHANNELS } from '../../lib/change-feed';
-import { clientIp } from '../../lib/client-ip';
 import {
   type CampaignAction,
   changeCampaign,
@@ -33,6 +25,7 @@ import {
 } from '../campaigns/service';
 import { changeEventsResponse } from './event-stream';
 import type { AdminDeps } from './routes';
+import { staffChange } from './staff-change';
 
 const TAGS = ['admin', 'newsletters'];
 const unauthenticated = errorResponse('admin_session_missing');
@@ -139,14 +132,7 @@ const cancelRoute = actionRoute('cancel', 'Cancel a campaign: messages not yet s
 /** Sending newsletters (spec §5 newsletter send): plan, start, watch, pause, resume, cancel. */
 export function adminCampaignRoutes(deps: AdminDeps, options: { eventsHeartbeatMs?: number } = {}) {
   const campaignDeps = { db: deps.db, storage: deps.storage, appUrl: deps.config.appUrl };
-  const act = (c: Context<AppEnv>) => {
-    const staff = currentStaff(c);
-    return {
-      actor: { id: staff.staffId, email: staff.email },
-      ip: clientIp(c, deps.config.trustProxy),
-      now: deps.clock.now(),
-    };
-  };
+  const act = (c: Context<AppEnv>) => staffChange(c, deps);
   const change = (action: CampaignAction) => async (c: Context<AppEnv>, id: string) => {
     const outcome = await changeCampaign(deps.db, { id, action, ...act(c) });
     if (!outcome.ok)

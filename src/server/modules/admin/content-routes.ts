@@ -7,17 +7,10 @@ import {
   ZSaveContentDrafts,
 } from '@shared/schemas/admin';
 import type { Context } from 'hono';
-import {
-  type AppEnv,
-  createApiRouter,
-  currentStaff,
-  errorResponse,
-  jsonBody,
-  jsonResponse,
-} from '../../lib/api';
-import { clientIp } from '../../lib/client-ip';
+import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import { listContent, publishContent, saveContentDrafts } from '../site/service';
 import type { AdminDeps } from './routes';
+import { staffChange } from './staff-change';
 
 const TAGS = ['admin'];
 
@@ -73,15 +66,7 @@ const publishRoute = createRoute({
 });
 
 export function adminContentRoutes(deps: AdminDeps) {
-  /** Who does it, from where and when: what the service writes into the audit log. */
-  const act = (c: Context<AppEnv>) => {
-    const staff = currentStaff(c);
-    return {
-      actor: { id: staff.staffId, email: staff.email },
-      ip: clientIp(c, deps.config.trustProxy),
-      now: deps.clock.now(),
-    };
-  };
+  const act = (c: Context<AppEnv>) => staffChange(c, deps);
   const list = (target: TContentParams) => listContent(deps.db, { ...target, appUrl: deps.config.appUrl });
   const notFoundJson = { error: { code: 'not_found' as const } };
 

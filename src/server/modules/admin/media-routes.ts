@@ -13,15 +13,7 @@ import {
   ZUploadedFile,
 } from '@shared/schemas/media';
 import type { Context } from 'hono';
-import {
-  type AppEnv,
-  createApiRouter,
-  currentStaff,
-  errorResponse,
-  jsonBody,
-  jsonResponse,
-} from '../../lib/api';
-import { clientIp } from '../../lib/client-ip';
+import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import { isSafeObjectName } from '../../lib/storage/storage';
 import {
   createVideo,
@@ -37,6 +29,7 @@ import {
   updateVideo,
 } from '../media/service';
 import type { AdminDeps } from './routes';
+import { staffChange } from './staff-change';
 
 const TAGS = ['admin', 'media'];
 const unauthenticated = errorResponse('admin_session_missing');
@@ -253,15 +246,7 @@ const uploadStatus = (error: UploadError) =>
 
 /** Video management (spec §2 /admin/videos): uploads, the videos, the storage bucket, the background. */
 export function adminMediaRoutes(deps: AdminDeps) {
-  /** Who does it, from where and when: what the service writes into the audit log. */
-  const act = (c: Context<AppEnv>) => {
-    const staff = currentStaff(c);
-    return {
-      actor: { id: staff.staffId, email: staff.email },
-      ip: clientIp(c, deps.config.trustProxy),
-      now: deps.clock.now(),
-    };
-  };
+  const act = (c: Context<AppEnv>) => staffChange(c, deps);
 
   return createApiRouter()
     .openapi(uploadVideoRoute, async (c) => {

@@ -13,15 +13,7 @@ import {
   ZSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
 import type { Context } from 'hono';
-import {
-  type AppEnv,
-  createApiRouter,
-  currentStaff,
-  errorResponse,
-  jsonBody,
-  jsonResponse,
-} from '../../lib/api';
-import { clientIp } from '../../lib/client-ip';
+import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import {
   deleteAllDrafts,
   deleteDraft,
@@ -35,6 +27,7 @@ import {
 } from '../newsletters/service';
 import { rawRequestBody } from './media-routes';
 import type { AdminDeps } from './routes';
+import { staffChange } from './staff-change';
 
 const TAGS = ['admin', 'newsletters'];
 const unauthenticated = errorResponse('admin_session_missing');
@@ -173,15 +166,7 @@ const uploadGifRoute = createRoute({
 /** The newsletter and GDPR e-mail composers (spec §2): drafts, defaults, preview and GIFs. */
 export function adminNewsletterRoutes(deps: AdminDeps) {
   const appUrl = deps.config.appUrl;
-  /** Who does it, from where and when: what the service writes into the audit log. */
-  const act = (c: Context<AppEnv>) => {
-    const staff = currentStaff(c);
-    return {
-      actor: { id: staff.staffId, email: staff.email },
-      ip: clientIp(c, deps.config.trustProxy),
-      now: deps.clock.now(),
-    };
-  };
+  const act = (c: Context<AppEnv>) => staffChange(c, deps);
 
   // The fixed paths come before /{id}, which would otherwise take them.
   return createApiRouter()

@@ -10,16 +10,8 @@ import {
   ZWaitlistEvent,
 } from '@shared/schemas/admin';
 import type { Context } from 'hono';
-import {
-  type AppEnv,
-  createApiRouter,
-  currentStaff,
-  errorResponse,
-  jsonBody,
-  jsonResponse,
-} from '../../lib/api';
+import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import { CHANGE_CHANNELS } from '../../lib/change-feed';
-import { clientIp } from '../../lib/client-ip';
 import {
   deleteWaitlistEntries,
   listWaitlistEntries,
@@ -28,6 +20,7 @@ import {
 } from '../waitlist/service';
 import { changeEventsResponse } from './event-stream';
 import type { AdminDeps } from './routes';
+import { staffChange } from './staff-change';
 
 const TAGS = ['admin'];
 const unauthenticated = errorResponse('admin_session_missing');
@@ -105,15 +98,7 @@ export function adminWaitlistRoutes(deps: AdminDeps, options: AdminWaitlistRoute
     secret: deps.secret,
     storage: deps.storage,
   };
-  /** Who does it, from where and when: what the service writes into the audit log. */
-  const act = (c: Context<AppEnv>) => {
-    const staff = currentStaff(c);
-    return {
-      actor: { id: staff.staffId, email: staff.email },
-      ip: clientIp(c, deps.config.trustProxy),
-      now: deps.clock.now(),
-    };
-  };
+  const act = (c: Context<AppEnv>) => staffChange(c, deps);
 
   return createApiRouter()
     .openapi(listRoute, async (c) => c.json({ entries: await listWaitlistEntries(deps.db) }, 200))

@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TCampaignList } from '@shared/schemas/campaigns';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../../db/client';
 import { waitingList } from '../../db/schema/waitlist';
+import { freePort, startServerProcess, waitForHealth } from '../../test/server-process';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
 
@@ -19,7 +17,6 @@ import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
  * one message for each recipient: none lost, none twice.
  */
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const RECIPIENTS = 2000;
 const RATE_PER_SECOND = 250;
 const STAFF = { email: 'crash-staff@example.com', password: 'crash staff password 1' };
@@ -32,52 +29,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  return port;
-}
-
-function startServer(env: Record<string, string>) {
-  // Development mode serves the API only, so no client build is needed.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: STAFF.email,
-      ADMIN_PASSWORD: STAFF.password,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = once(child, 'exit').then(() => running.delete(child));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(base: string, started: ReturnType<typeof startServer>) {
-  for (let i = 0; i < 600; i++) {
-    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${started.output()}`);
-}
+const startServer = (env: Record<string, string>) =>
+  startServerProcess(
+    { LOG_LEVEL: 'warn', ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password, ...env },
+    running,
+  );
 
 /** The database the servers will use, migrated and holding RECIPIENTS confirmed entries. */
 async function prepareDatabase(): Promise<{
@@ -163,7 +119,7 @@ describe('a campaign whose server is killed', () => {
       const base = `http://127.0.0.1:${port}`;
       const env = { ...database.env, PORT: String(port), SMTP_URL: sink.url, APP_URL: base };
       server = startServer(env);
-      await waitForHealth(base, server);
+      await waitForHealth(port, server);
       const cookie = await signIn(base);
       const start = await fetch(`${base}/api/admin/campaigns`, {
         method: 'POST',
@@ -205,7 +161,7 @@ describe('a campaign whose server is killed', () => {
       expect(beforeRestart).toBeLessThan(RECIPIENTS);
 
       server = startServer(env);
-      await waitForHealth(base, server);
+      await waitForHealth(port, server);
       const again = await signIn(base);
       // Done when the history says so; then a moment more, so a stray duplicate would have arrived.
       for (let i = 0; ; i++) {

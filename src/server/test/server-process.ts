@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** A server started as its own process, as `npm start` runs it (through tsx, from the sources). */
+export type ServerProcess = {
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output: () => string;
+  /** Its exit code, once it exits. */
+  exited: Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  return port;
+}
+
+/**
+ * Starts `src/server/main.ts` in development mode (the API only, so no client build is needed). The child
+ * joins `running` until it exits, so a test's clean-up can kill what is left.
+ */
+export function startServerProcess(env: Record<string, string>, running: Set<ChildProcess>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    running.delete(child);
+    return code as number | null;
+  });
+  return { child, output: () => output, exited };
+}
+
+/** Resolves with /api/health's answer once the server gives one; throws when it exits or takes 30 s. */
+export async function waitForHealth(port: number, server: ServerProcess): Promise<{ status: string }> {
+  for (let i = 0; i < 300; i++) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return (await response.json()) as { status: string };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
