@@ -85,6 +85,35 @@ function slots(size: number) {
   };
 }
 
+/**
+ * Records messages as sent in as few statements as the database allows: while one UPDATE runs, the
+ * messages that reach their point of no return wait and go together in the next, so no message waits
+ * longer than one statement. Resolves true for a message whose claim was still its sender's.
+ */
+function groupCommit(write: (messages: MessageRow[]) => Promise<Set<string>>) {
+  let queued: { message: MessageRow; settle: (ok: boolean) => void; fail: (error: unknown) => void }[] = [];
+  let writing = false;
+  const flush = async () => {
+    writing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        const marked = await write(batch.map((entry) => entry.message));
+        for (const entry of batch) entry.settle(marked.has(entry.message.id));
+      } catch (error) {
+        for (const entry of batch) entry.fail(error);
+      }
+    }
+    writing = false;
+  };
+  return (message: MessageRow) =>
+    new Promise<boolean>((settle, fail) => {
+      queued.push({ message, settle, fail });
+      if (!writing) void flush();
+    });
+}
+
 function retryDelayMs(base: number, attempts: number): number {
   const delay = Math.min(base * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
   return Math.round(delay * (1 + Math.random() * 0.1));
@@ -179,6 +208,24 @@ async function driveCampaign(
     );
   };
 
+  const recordSent = groupCommit(async (messages: MessageRow[]) => {
+    const marked = await db
+      .update(campaignMessages)
+      .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, lastError: null })
+      .where(
+        and(
+          eq(campaignMessages.status, 'sending'),
+          // Each row only under the claim its sender made (the attempt number is the fencing token).
+          sql`(${campaignMessages.id}, ${campaignMessages.attempts}) in (${sql.join(
+            messages.map((message) => sql`(${message.id}::uuid, ${message.attempts}::int)`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ id: campaignMessages.id });
+    return new Set(marked.map((row) => row.id));
+  });
+
   const sendOne = async (message: MessageRow) => {
     const locale = message.language;
     const links = message.entryId
@@ -203,16 +250,8 @@ async function driveCampaign(
       headers: links.oneClick ? listUnsubscribeHeaders(links.oneClick) : {},
       messageId: `<${message.id}@${host}>`,
     };
-    const commit = async () => {
-      const marked = await db
-        .update(campaignMessages)
-        .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, lastError: null })
-        .where(ownClaim(message, 'sending'))
-        .returning({ id: campaignMessages.id });
-      return marked.length === 1;
-    };
     try {
-      const outcome = await delivery.send(mail, commit);
+      const outcome = await delivery.send(mail, () => recordSent(message));
       if (outcome === 'dropped')
         logger.warn({ ...fields, messageId: message.id }, 'campaign: claim lost, message dropped');
     } catch (error) {
