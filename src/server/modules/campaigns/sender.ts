@@ -110,7 +110,10 @@ function groupCommit(write: (messages: MessageRow[]) => Promise<Set<string>>) {
   return (message: MessageRow) =>
     new Promise<boolean>((settle, fail) => {
       queued.push({ message, settle, fail });
-      if (!writing) void flush();
+      if (writing) return;
+      writing = true;
+      // One turn of the event loop later, so replies that arrived together are recorded together.
+      setImmediate(() => void flush());
     });
 }
 
