@@ -17,6 +17,7 @@ import { emailSettings } from '../../db/schema/mail';
 import { newsletters } from '../../db/schema/newsletters';
 import { waitingList } from '../../db/schema/waitlist';
 import { createLogger } from '../../lib/logger';
+import { type ProviderSink, startProviderSink } from '../../test/provider-sink';
 import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
 import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
@@ -26,18 +27,23 @@ import { latestAudit } from './audit';
 
 const APP_URL = 'https://mirror.test';
 let sink: SmtpSink;
+let provider: ProviderSink;
 let t: TestContext;
 let staff: SignedInStaff;
 let worker: CampaignWorker | undefined;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
+  provider = await startProviderSink();
 });
 afterAll(async () => {
   await sink.close();
+  await provider.close();
 });
 beforeEach(async () => {
-  t = await createTestApp({ env: { APP_URL, SMTP_URL: sink.url, TRUST_PROXY: 'true' } });
+  t = await createTestApp({
+    env: { APP_URL, SMTP_URL: sink.url, MAIL_PROVIDER_API_URL: provider.url, TRUST_PROXY: 'true' },
+  });
   staff = await createSignedInStaff(t);
 });
 afterEach(async () => {
@@ -46,6 +52,7 @@ afterEach(async () => {
   await t.close();
   sink.setFailing(false);
   sink.messages.length = 0;
+  provider.reset();
 });
 
 // ---- helpers ----
@@ -450,6 +457,45 @@ describe('sending', () => {
       .from(campaignMessages)
       .where(eq(campaignMessages.campaignId, started.campaign.id));
     expect(rows.map((row) => row.status).sort()).toEqual(['cancelled', 'sent']);
+  });
+});
+
+describe('through the e-mail provider', () => {
+  it('sends each message once through the provider API, keyed by the message for idempotency', async () => {
+    const stored = await t.app.request('/api/admin/mail/provider-key', {
+      method: 'PUT',
+      headers: staffHeaders(t, staff),
+      body: JSON.stringify({ key: 're_campaign_key_1234' }),
+    });
+    expect(stored.status).toBe(200);
+    const people = [...(await entries('confirmed', 'en')), ...(await entries('confirmed', 'de'))];
+    const started = await ok<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      201,
+    );
+    await startWorker();
+    await until(
+      () => campaign(started.campaign.id),
+      (item) => item.status === 'completed',
+    );
+    const sends = provider.requests.filter((sent) => sent.path === '/emails');
+    expect(sends).toHaveLength(2);
+    expect(sink.messages).toHaveLength(0);
+    const bodies = sends.map(
+      (sent) => sent.body as { to: string[]; subject: string; headers: Record<string, string> },
+    );
+    expect(bodies.map((body) => [body.to[0], body.subject]).sort()).toEqual(
+      [
+        [people[0]?.email, 'Subject en'],
+        [people[1]?.email, 'Subject de'],
+      ].sort(),
+    );
+    expect(
+      bodies.every((body) => body.headers['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click'),
+    ).toBe(true);
+    const keys = sends.map((sent) => sent.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(2);
+    expect(keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
   });
 });
 
