@@ -51,6 +51,12 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRAGRANCE_SHOP_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://shop.example.com/fragrance')),
+  CAMPAIGN_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number from 1 to 32' })
+    .int('must be a whole number from 1 to 32')
+    .min(1, 'must be a whole number from 1 to 32')
+    .max(32, 'must be a whole number from 1 to 32')
+    .default(4),
   CLOCK_OFFSET_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -88,6 +94,8 @@ export type Config = {
    * and end-to-end tests that need a given weekday; 0 in real use. Sessions keep the real time.
    */
   clockOffsetMs: number;
+  /** Messages each campaign has in flight at once (SMTP connections); CAMPAIGN_CONCURRENCY, default 4. */
+  campaignConcurrency: number;
   /** The perfume shop page the test home's "fragrance" bubble opens in a new tab (spec §2). */
   fragranceShopUrl: string;
 };
@@ -143,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     clockOffsetMs: e.CLOCK_OFFSET_MS,
+    campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -179,6 +179,7 @@ async function start() {
       appUrl: config.appUrl,
       secret: sessionSecret,
       openDelivery: () => openCampaignDelivery({ smtpUrl: config.smtpUrl, transport, logger: mailLogger }),
+      concurrency: config.campaignConcurrency,
       changes,
       // PGlite admits one process per database, so a lease left by an earlier run is this process's own.
       exclusive: database.kind === 'pglite',
