@@ -1,5 +1,7 @@
 import { ApiError } from '@client/lib/api-client';
+import type { CmsPage } from '@shared/domain/cms';
 import type { TLocale } from '@shared/domain/locale';
+import type { SeoPage } from '@shared/domain/seo';
 import type { TContentKind, TContentPage, TPublishResult, TSaveContentDrafts } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from './admin-request';
@@ -9,7 +11,7 @@ import { adminRequest } from './admin-request';
  * loaded, its drafts are saved in one request, and the page is published in that language.
  */
 
-export type ContentTarget = { kind: TContentKind; page: string; locale: TLocale };
+export type ContentTarget = { kind: TContentKind; page: CmsPage | SeoPage; locale: TLocale };
 
 export const contentKey = ({ kind, page, locale }: ContentTarget) =>
   ['admin', 'content', kind, page, locale] as const;

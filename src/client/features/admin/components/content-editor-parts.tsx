@@ -7,6 +7,7 @@ import type { TContentItem, TContentKind } from '@shared/schemas/admin';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
+import type { ContentTarget } from '../api/content';
 import { type ContentEditor, contentTabKey, useUnsavedTabs } from '../hooks/use-content-editor';
 import { type ContentEdits, type ContentMark, contentMarks } from '../lib/content-editor';
 
@@ -33,7 +34,7 @@ export function UnsavedMark({ show }: { show: boolean }) {
 }
 
 /** The language tabs of one page (en, de), each marked when it holds unsaved edits. */
-export function LanguageTabsList({ kind, page }: { kind: TContentKind; page: string }) {
+export function LanguageTabsList({ kind, page }: { kind: TContentKind; page: ContentTarget['page'] }) {
   const { t } = useTranslation();
   const unsaved = useUnsavedTabs();
   return (

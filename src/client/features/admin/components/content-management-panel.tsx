@@ -68,10 +68,6 @@ function TextsEditor({ page, locale }: { page: CmsPage; locale: TLocale }) {
       updateFailed: t('admin.content.updateFailed'),
       saved: t('admin.editor.savedToast'),
       publishFailed: t('admin.content.publishFailed'),
-      published: (count) =>
-        count === 0
-          ? t('admin.editor.nothingToPublish', { page: pageLabel, locale: locale.toUpperCase() })
-          : t('admin.editor.publishedToast', { count, page: pageLabel, locale: locale.toUpperCase() }),
     },
   );
 

@@ -112,10 +112,6 @@ function SeoEditor({
       updateFailed: t('admin.seo.saveFailed'),
       saved: t('admin.seo.savedToast'),
       publishFailed: t('admin.seo.publishFailed'),
-      published: (count) =>
-        count === 0
-          ? t('admin.editor.nothingToPublish', { page: pageLabel, locale: locale.toUpperCase() })
-          : t('admin.editor.publishedToast', { count, page: pageLabel, locale: locale.toUpperCase() }),
     },
   );
   // JSON errors show once a field was left or a save was tried, not while the first brace is typed.

@@ -70,7 +70,6 @@ export type EditorToasts = {
   updateFailed: string;
   saved: string;
   publishFailed: string;
-  published: (count: number) => string;
 };
 
 /**
@@ -132,7 +131,13 @@ export function useContentEditor(target: ContentTarget, toasts: EditorToasts) {
     if (publish.isPending) return;
     try {
       const { published } = await publish.mutateAsync(target);
-      toast.success(toasts.published(published));
+      // The same words for texts and SEO: how many values went live on which page and language.
+      const where = { page: t(`admin.cmsPages.${target.page}`), locale: target.locale.toUpperCase() };
+      toast.success(
+        published === 0
+          ? t('admin.editor.nothingToPublish', where)
+          : t('admin.editor.publishedToast', { count: published, ...where }),
+      );
     } catch (error) {
       if (!isAdminSessionMissing(error)) {
         toast.error(toasts.publishFailed, { description: t(errorMessageKey(error)) });
