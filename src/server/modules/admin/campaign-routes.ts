@@ -23,7 +23,7 @@ import {
   planCampaign,
   startCampaign,
 } from '../campaigns/service';
-import { changeEventsResponse } from './event-stream';
+import { changeEventsDescription, changeEventsResponse, changeEventsResponses } from './event-stream';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
@@ -83,18 +83,11 @@ const eventsRoute = createRoute({
   path: '/admin/campaigns/events',
   tags: TAGS,
   summary: 'Live campaign progress, as server-sent events',
-  description:
-    `Starts with \`retry: 1000\` and an event \`ready\`; then an event \`${CAMPAIGN_EVENT_NAME}\` with a ` +
-    'campaign (as in the list) whenever one changes, on any app process: about twice a second while it ' +
-    `sends. A comment line \`: heartbeat\` comes every ${ADMIN_EVENTS_HEARTBEAT_MS / 1000} s; the stream ` +
-    'ends when the staff session expires or is ended.',
-  responses: {
-    200: {
-      description: 'An event stream (text/event-stream)',
-      content: { 'text/event-stream': { schema: z.string() } },
-    },
-    401: unauthenticated,
-  },
+  description: changeEventsDescription(
+    `an event \`${CAMPAIGN_EVENT_NAME}\` with a campaign (as in the list) whenever one changes, on any app ` +
+      'process: about twice a second while it sends.',
+  ),
+  responses: changeEventsResponses,
 });
 
 const recipientsRoute = createRoute({

@@ -1,11 +1,30 @@
-import { ADMIN_EVENTS_RECONNECT_DELAYS_MS } from '@shared/domain/admin';
+import { z } from '@hono/zod-openapi';
+import { ADMIN_EVENTS_HEARTBEAT_MS, ADMIN_EVENTS_RECONNECT_DELAYS_MS } from '@shared/domain/admin';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
-import { type AppEnv, currentStaff } from '../../lib/api';
+import { type AppEnv, currentStaff, errorResponse } from '../../lib/api';
 import type { ChangeChannel } from '../../lib/change-feed';
 import { type AdminDeps, staffCookieName } from './routes';
 import { readStaffSession } from './service';
+
+/** The OpenAPI description of a change stream, around what its own events say (`events`). */
+export function changeEventsDescription(events: string): string {
+  return (
+    `Starts with \`retry: ${ADMIN_EVENTS_RECONNECT_DELAYS_MS[0]}\` and an event \`ready\`; then ${events} ` +
+    `A comment line \`: heartbeat\` comes every ${ADMIN_EVENTS_HEARTBEAT_MS / 1000} s; the stream ends when ` +
+    'the staff session expires or is ended.'
+  );
+}
+
+/** The OpenAPI answers of a change stream. */
+export const changeEventsResponses = {
+  200: {
+    description: 'An event stream (text/event-stream)',
+    content: { 'text/event-stream': { schema: z.string() } },
+  },
+  401: errorResponse('admin_session_missing'),
+};
 
 export type ChangeEventOptions = {
   /** What the stream is about, for the log. */

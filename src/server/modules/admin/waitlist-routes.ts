@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { ADMIN_EVENTS_HEARTBEAT_MS } from '@shared/domain/admin';
 import {
   WAITLIST_EVENT_NAME,
@@ -18,7 +18,7 @@ import {
   sendConfirmationMail,
   type WaitlistDeps,
 } from '../waitlist/service';
-import { changeEventsResponse } from './event-stream';
+import { changeEventsDescription, changeEventsResponse, changeEventsResponses } from './event-stream';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
@@ -52,18 +52,11 @@ const eventsRoute = createRoute({
   path: '/admin/waitlist/events',
   tags: TAGS,
   summary: 'Live changes of the waiting list, as server-sent events',
-  description:
-    'Starts with `retry: 1000` and an event `ready`; then an event `waitlist` with data ' +
-    '`{"change":"joined"|"updated"|"deleted"}` whenever the list changes, on any app process (reload the ' +
-    `list). A comment line \`: heartbeat\` comes every ${ADMIN_EVENTS_HEARTBEAT_MS / 1000} s; the stream ` +
-    'ends when the staff session expires or is ended.',
-  responses: {
-    200: {
-      description: 'An event stream (text/event-stream)',
-      content: { 'text/event-stream': { schema: z.string() } },
-    },
-    401: unauthenticated,
-  },
+  description: changeEventsDescription(
+    'an event `waitlist` with data `{"change":"joined"|"updated"|"deleted"}` whenever the list changes, on ' +
+      'any app process (reload the list).',
+  ),
+  responses: changeEventsResponses,
 });
 
 const sendConfirmationRoute = createRoute({
