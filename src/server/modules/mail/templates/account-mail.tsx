@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
 import { type AccountMailCopy, accountVerificationCopy, passwordResetCopy } from './account-copy';
 import {
@@ -8,7 +7,7 @@ import {
   EmailLayout,
   EmailLink,
   EmailText,
-  plainTextOptions,
+  renderEmailParts,
 } from './layout';
 import { slottedRenderer } from './slotted-render';
 
@@ -33,8 +32,7 @@ function AccountEmail({ locale, copy, appUrl, actionUrl }: Fixed & Urls) {
 /** Renders with React Email; every call takes a few milliseconds. */
 export async function renderAccountMailDirectly(fixed: Fixed, urls: Urls) {
   const email = <AccountEmail {...fixed} {...urls} />;
-  const [html, text] = await Promise.all([render(email), render(email, plainTextOptions)]);
-  return { html, text };
+  return renderEmailParts(email);
 }
 
 const renderSlotted = slottedRenderer<Fixed, keyof Urls>({

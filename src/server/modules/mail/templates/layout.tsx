@@ -11,9 +11,9 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { plainTextSelectors } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 /** Brand colours for e-mail; no web fonts or images, which many clients block. */
 const colors = {
@@ -54,6 +54,12 @@ export const plainTextOptions = {
     selectors: [...plainTextSelectors, { selector: 'h1', options: { uppercase: false } }],
   },
 } as const;
+
+/** An e-mail's HTML and plain-text parts, rendered with React Email (a few milliseconds). */
+export async function renderEmailParts(email: ReactElement): Promise<{ html: string; text: string }> {
+  const [html, text] = await Promise.all([render(email), render(email, plainTextOptions)]);
+  return { html, text };
+}
 
 /** Every link in an e-mail must be absolute: a relative one has no page to be relative to. */
 export function absoluteUrl(url: string): string {

@@ -1,6 +1,5 @@
-import { render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
-import { EmailHeading, EmailLayout, EmailText, plainTextOptions } from './layout';
+import { EmailHeading, EmailLayout, EmailText, renderEmailParts } from './layout';
 import { mailTestCopy } from './mail-test-copy';
 
 type MailTestInput = { locale: TLocale; requestedBy: string; sentAt: Date; appUrl: string };
@@ -28,6 +27,5 @@ function MailTestEmail({ locale, requestedBy, sentAt, appUrl }: MailTestInput) {
 /** The test e-mail of the admin area; rare, so rendered directly each time. */
 export async function renderMailTest(input: MailTestInput) {
   const email = <MailTestEmail {...input} />;
-  const [html, text] = await Promise.all([render(email), render(email, plainTextOptions)]);
-  return { subject: mailTestCopy[input.locale].subject, html, text };
+  return { subject: mailTestCopy[input.locale].subject, ...(await renderEmailParts(email)) };
 }

@@ -1,5 +1,4 @@
 import { Img, Section } from '@react-email/components';
-import { render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
 import { GIF_RECOMMENDED_WIDTH, NEWSLETTER_FIELDS, type NewsletterKind } from '@shared/domain/newsletters';
 import type { TNewsletterContent } from '@shared/schemas/newsletters';
@@ -10,7 +9,7 @@ import {
   EmailLayout,
   EmailLink,
   EmailText,
-  plainTextOptions,
+  renderEmailParts,
 } from './layout';
 import { defaultNewsletterContent, newsletterTemplateCopy } from './newsletter-copy';
 import { slottedRenderer } from './slotted-render';
@@ -100,8 +99,7 @@ function NewsletterEmail({
 
 async function renderDirectly(fixed: Fixed, urls: Urls) {
   const email = <NewsletterEmail {...fixed} {...urls} />;
-  const [html, text] = await Promise.all([render(email), render(email, plainTextOptions)]);
-  return { html, text };
+  return renderEmailParts(email);
 }
 
 const renderSlotted = slottedRenderer<Fixed, keyof Urls>({

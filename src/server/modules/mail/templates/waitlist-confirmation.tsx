@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import type { TLocale } from '@shared/domain/locale';
 import { type WaitlistConfirmationCopy, waitlistConfirmationCopy } from './copy';
 import {
@@ -8,7 +7,7 @@ import {
   EmailLayout,
   EmailLink,
   EmailText,
-  plainTextOptions,
+  renderEmailParts,
 } from './layout';
 import { slottedRenderer } from './slotted-render';
 
@@ -53,8 +52,7 @@ type Urls = { confirmUrl: string; unsubscribeUrl: string };
 /** Renders with React Email; every call takes a few milliseconds. */
 export async function renderWaitlistConfirmationDirectly(fixed: Fixed, urls: Urls) {
   const email = <WaitlistConfirmationEmail {...fixed} {...urls} />;
-  const [html, text] = await Promise.all([render(email), render(email, plainTextOptions)]);
-  return { html, text };
+  return renderEmailParts(email);
 }
 
 const renderSlotted = slottedRenderer<Fixed, keyof Urls>({
