@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { Logger } from '../../lib/logger';
+import { describeSendError } from '../mail/service';
 import { type MailTransport, type OutgoingMail, SMTP_TIMEOUTS, toSendMailOptions } from '../mail/transport';
 
 /**
@@ -42,16 +43,11 @@ function isPermanent(error: unknown): boolean {
   return status?.startsWith('4') === true && status !== '408' && status !== '429';
 }
 
+/** As the outbox describes a failed send, with the server's reply when the message does not quote it. */
 function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const { code, responseCode, response } = error as Error & {
-    code?: unknown;
-    responseCode?: unknown;
-    response?: unknown;
-  };
-  const prefix = [code, responseCode].filter((part) => part !== undefined).join(' ');
-  const detail = typeof response === 'string' && !error.message.includes(response) ? ` (${response})` : '';
-  return `${prefix ? `${prefix}: ` : ''}${error.message}${detail}`;
+  const { response } = error as { response?: unknown };
+  const quoted = error instanceof Error && typeof response === 'string' && !error.message.includes(response);
+  return quoted ? `${describeSendError(error)} (${response})` : describeSendError(error);
 }
 
 /** The bare address of a From header such as `Mirror <hello@example.com>`, for the SMTP envelope. */

@@ -10,7 +10,7 @@ import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, type ChangeFeed, notifyChange } from '../../lib/change-feed';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { listUnsubscribeHeaders, messageIdHost } from '../mail/service';
+import { backoffDelayMs, listUnsubscribeHeaders, messageIdHost, withoutLocalParts } from '../mail/service';
 import { renderNewsletter } from '../mail/templates/newsletter';
 import type { OutgoingMail } from '../mail/transport';
 import { unsubscribeUrls } from '../waitlist/service';
@@ -117,11 +117,6 @@ function groupCommit(write: (messages: MessageRow[]) => Promise<Set<string>>) {
     });
 }
 
-function retryDelayMs(base: number, attempts: number): number {
-  const delay = Math.min(base * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
-  return Math.round(delay * (1 + Math.random() * 0.1));
-}
-
 // The claim's fencing token is its attempt number: only the sender that made this claim may settle it.
 const ownClaim = (message: MessageRow, status: 'sending' | 'sent') =>
   and(
@@ -190,7 +185,9 @@ async function driveCampaign(
     const permanent = error instanceof CampaignSendError && error.options.permanent;
     const lastError = error.message.slice(0, LAST_ERROR_MAX_LENGTH);
     const giveUp = permanent || message.attempts >= CAMPAIGN_MAX_ATTEMPTS;
-    const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(deps.retryBaseMs, message.attempts));
+    const nextAttemptAt = new Date(
+      clock.now().getTime() + backoffDelayMs(message.attempts, deps.retryBaseMs, RETRY_MAX_MS),
+    );
     await db
       .update(campaignMessages)
       .set(
@@ -205,7 +202,7 @@ async function driveCampaign(
         messageId: message.id,
         attempts: message.attempts,
         giveUp,
-        error: lastError.replace(/[^\s<>"'@]+@/g, '…@'),
+        error: withoutLocalParts(lastError),
       },
       'campaign message not sent',
     );

@@ -167,9 +167,9 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-/** 30 s, 1 min, 2 min, ... up to 1 h, plus up to 10 % jitter so retries of a burst spread out. */
-function retryDelayMs(attempts: number): number {
-  const base = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+/** 30 s, 1 min, 2 min, ... up to 1 h by default (campaigns pass their own), plus up to 10 % jitter so retries of a burst spread out. */
+export function backoffDelayMs(attempts: number, baseMs = RETRY_BASE_MS, maxMs = RETRY_MAX_MS): number {
+  const base = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
   return Math.round(base * (1 + Math.random() * 0.1));
 }
 
@@ -245,7 +245,8 @@ function toOutgoingMail(row: OutboxRow, mailFrom: string): OutgoingMail {
   };
 }
 
-function describeError(error: unknown): string {
+/** An error of a send for staff and the log: nodemailer's code and SMTP reply code, then the message. */
+export function describeSendError(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, LAST_ERROR_MAX_LENGTH);
   const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
   const prefix = [code, responseCode].filter((part) => part !== undefined).join(' ');
@@ -253,7 +254,7 @@ function describeError(error: unknown): string {
 }
 
 /** SMTP replies often quote the address; the log keeps only its domain. */
-function withoutLocalParts(text: string): string {
+export function withoutLocalParts(text: string): string {
   return text.replace(/[^\s<>"'@,;:]+@/g, '…@');
 }
 
@@ -270,8 +271,8 @@ async function sendClaimed(deps: MailDeps, row: OutboxRow): Promise<'sent' | 'fa
   } catch (error) {
     const now = clock.now();
     const dead = row.attempts >= MAIL_MAX_ATTEMPTS;
-    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(row.attempts));
-    const lastError = describeError(error);
+    const nextAttemptAt = new Date(now.getTime() + backoffDelayMs(row.attempts));
+    const lastError = describeSendError(error);
     try {
       await db
         .update(mailOutbox)
