@@ -20,7 +20,7 @@ import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import type { Storage } from '../../lib/storage/storage';
 import { recordAudit } from '../admin/audit';
-import { getEmailSettings } from '../mail/service';
+import { getEmailSettings, globalBccList } from '../mail/service';
 import { gifUrlFor, type NewsletterChange, saveDraft } from '../newsletters/service';
 
 export type CampaignDeps = { db: Database; storage: Storage; appUrl: string };
@@ -131,7 +131,7 @@ export async function startCampaign(
       const draft = saved.draft;
       await tx.update(newsletters).set({ isDraft: false }).where(eq(newsletters.id, draft.id));
 
-      const bcc = settings.globalBcc ? settings.globalBcc.split(/[\s,;]+/).filter(Boolean) : [];
+      const bcc = globalBccList(settings);
       const [campaign] = await tx
         .insert(campaigns)
         .values({

@@ -96,8 +96,8 @@ export async function updateEmailSettings(
 }
 
 /** The global BCC as a list (the column may hold several addresses separated by commas or spaces). */
-function globalBccList(settings: { globalBcc: string | null }): string[] {
-  return settings.globalBcc ? settings.globalBcc.split(/[\s,;]+/) : [];
+export function globalBccList(settings: { globalBcc: string | null }): string[] {
+  return settings.globalBcc ? settings.globalBcc.split(/[\s,;]+/).filter(Boolean) : [];
 }
 
 /** Trimmed, without empties, without the addressee, each address once (case-insensitive). */
