@@ -500,7 +500,10 @@ export async function startCampaignWorker(
   const timer = setInterval(wake, deps.pollMs ?? POLL_MS);
   timer.unref();
   const stopListening = deps.changes
-    ? await deps.changes.listen(CHANGE_CHANNELS.campaigns, () => wake())
+    ? await deps.changes.listen(CHANGE_CHANNELS.campaigns, (campaignId) => {
+        // A campaign this process drives announces its own progress twice a second: nothing to look for.
+        if (!drivers.has(campaignId)) wake();
+      })
     : null;
   wake();
 
