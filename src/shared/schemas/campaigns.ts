@@ -73,6 +73,11 @@ export const ZCampaign = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * When the database read this copy (UTC, to the microsecond; sorts as text). The list and the live stream
+   * can arrive in either order: of two copies of a campaign, the later one is current.
+   */
+  observedAt: z.iso.datetime({ precision: 6 }),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 

@@ -1,13 +1,17 @@
+// Extends zod with `.openapi()` before the shared schemas below are built (the routes use it on them).
+import '@hono/zod-openapi';
 import { randomUUID } from 'node:crypto';
 import type { TLocale } from '@shared/domain/locale';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
-import type {
-  TCampaign,
-  TCampaignList,
-  TCampaignPlan,
-  TCampaignRecipients,
-  TStartCampaign,
-  TStartedCampaign,
+import {
+  type TCampaign,
+  type TCampaignList,
+  type TCampaignPlan,
+  type TCampaignRecipients,
+  type TStartCampaign,
+  type TStartedCampaign,
+  ZCampaign,
+  ZCampaignList,
 } from '@shared/schemas/campaigns';
 import type { TNewsletterContent, TNewsletterDraftList } from '@shared/schemas/newsletters';
 import { eq } from 'drizzle-orm';
@@ -522,11 +526,17 @@ describe('live progress', () => {
     await ok(await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))), 201);
     await startWorker();
     await readUntil(/"status":"completed"/);
-    const events = [...received.matchAll(/event: campaign\ndata: (.*)\n/g)].map(
-      (match) => JSON.parse(match[1] ?? '{}') as TCampaign,
+    const events = [...received.matchAll(/event: campaign\ndata: (.*)\n/g)].map((match) =>
+      ZCampaign.parse(JSON.parse(match[1] ?? '{}')),
     );
     expect(events[0]?.counts.total).toBe(5);
     expect(events.at(-1)?.counts).toMatchObject({ sent: 5, pending: 0 });
+    // Each copy says when it was read, so a client keeps the later of the list and an event.
+    const observed = events.map((event) => event.observedAt);
+    expect(observed).toEqual([...observed].sort());
+    expect(observed.at(-1) ?? '').not.toBe(observed[0]);
+    const list = ZCampaignList.parse(await ok(await call('GET', '/api/admin/campaigns'), 200));
+    expect((list.campaigns[0]?.observedAt ?? '') > (observed.at(-1) ?? '')).toBe(true);
     controller.abort();
     await reader.cancel().catch(() => undefined);
   });

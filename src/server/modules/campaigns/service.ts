@@ -220,7 +220,7 @@ async function countsOf(db: DbExecutor, ids: readonly string[]): Promise<Map<str
   return counts;
 }
 
-function toCampaign(row: CampaignRow, counts: Counts): TCampaign {
+function toCampaign(row: CampaignRow, counts: Counts, observedAt: string): TCampaign {
   return {
     id: row.id,
     newsletterId: row.newsletterId,
@@ -234,28 +234,44 @@ function toCampaign(row: CampaignRow, counts: Counts): TCampaign {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    observedAt,
   };
 }
 
-export async function getCampaign(db: DbExecutor, id: string): Promise<TCampaign | null> {
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-  if (!row) return null;
-  const counts = await countsOf(db, [row.id]);
-  return toCampaign(row, counts.get(row.id) ?? emptyCounts());
+// The start of the statement that took the snapshot, to the microsecond, in a form that sorts as text.
+const observedAtSql = sql<string>`to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Campaigns with their counts, as of one snapshot: the rows and the counts agree, and `observedAt` tells a
+ * client which of two copies of a campaign (the list and a live event, say) is the later one.
+ */
+async function readCampaigns(db: Database, query: { id: string } | { limit: number }): Promise<TCampaign[]> {
+  return db.transaction(
+    async (tx) => {
+      const base = tx.select({ row: campaigns, observedAt: observedAtSql }).from(campaigns).$dynamic();
+      const rows = await ('id' in query
+        ? base.where(eq(campaigns.id, query.id))
+        : base.orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(query.limit));
+      const counts = await countsOf(
+        tx,
+        rows.map(({ row }) => row.id),
+      );
+      return rows.map(({ row, observedAt }) =>
+        toCampaign(row, counts.get(row.id) ?? emptyCounts(), observedAt),
+      );
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+export async function getCampaign(db: Database, id: string): Promise<TCampaign | null> {
+  const [campaign] = await readCampaigns(db, { id });
+  return campaign ?? null;
 }
 
 /** The campaign history, newest first. */
 export async function listCampaigns(db: Database): Promise<TCampaign[]> {
-  const rows = await db
-    .select()
-    .from(campaigns)
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(HISTORY_LIMIT);
-  const counts = await countsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toCampaign(row, counts.get(row.id) ?? emptyCounts()));
+  return readCampaigns(db, { limit: HISTORY_LIMIT });
 }
 
 /** Recipients of a campaign, failed first, then by address. Null when there is no such campaign. */

@@ -7,8 +7,8 @@ import type {
   TStartCampaign,
   TStartedCampaign,
 } from '@shared/schemas/campaigns';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { addCampaign, replaceCampaign } from '../lib/campaign-view';
+import { queryOptions, replaceEqualDeep, useMutation, useQueryClient } from '@tanstack/react-query';
+import { addCampaign, mergeCampaignLists, replaceCampaign } from '../lib/campaign-view';
 import { adminRequest } from './admin-request';
 import { retryServerFailure } from './content';
 import { newsletterDraftsKey } from './newsletters';
@@ -26,6 +26,12 @@ export const campaignListQueryOptions = queryOptions({
   queryKey: campaignListKey,
   queryFn: ({ signal }) => adminRequest<TCampaignList>('/campaigns', { signal }),
   retry: retryServerFailure,
+  // A load answered before a live event that came in meanwhile keeps that event's later counts.
+  structuralSharing: (cached, loaded) =>
+    replaceEqualDeep(
+      cached,
+      mergeCampaignLists(cached as TCampaignList | undefined, loaded as TCampaignList),
+    ),
 });
 
 /**

@@ -1,7 +1,7 @@
 import type { CampaignCounts } from '@shared/domain/campaigns';
 import type { TCampaign } from '@shared/schemas/campaigns';
 import { describe, expect, it } from 'vitest';
-import { addCampaign, campaignTally, replaceCampaign } from './campaign-view';
+import { addCampaign, campaignTally, mergeCampaignLists, replaceCampaign } from './campaign-view';
 
 const counts = (overrides: Partial<CampaignCounts> = {}): CampaignCounts => ({
   total: 300,
@@ -26,6 +26,7 @@ const campaign = (id: string, overrides: Partial<TCampaign> = {}): TCampaign => 
   createdBy: 'staff@example.com',
   createdAt: '2025-04-01T10:00:00.000Z',
   finishedAt: null,
+  observedAt: '2025-04-01T10:00:05.000100Z',
   ...overrides,
 });
 
@@ -35,6 +36,7 @@ describe('replaceCampaign', () => {
     const done = campaign('a', {
       status: 'completed',
       counts: counts({ pending: 0, sending: 0, sent: 297 }),
+      observedAt: '2025-04-01T10:00:35.000000Z',
     });
     const next = replaceCampaign(list, done);
     expect(next?.campaigns.map((row) => row.id)).toEqual(['b', 'a']);
@@ -56,12 +58,50 @@ describe('addCampaign', () => {
     expect(addCampaign(list, campaign('b')).campaigns.map((row) => row.id)).toEqual(['b', 'a']);
   });
 
-  it('replaces it when the stream brought it first, instead of showing it twice', () => {
-    const list = { campaigns: [campaign('b'), campaign('a')] };
-    const started = campaign('b', { counts: counts({ sent: 0 }) });
-    const next = addCampaign(list, started);
+  it('keeps what the stream brought first when the answer to the send is older', () => {
+    const streamed = campaign('b', {
+      counts: counts({ sent: 3 }),
+      observedAt: '2025-04-01T10:00:05.000300Z',
+    });
+    const list = { campaigns: [streamed, campaign('a')] };
+    const answered = campaign('b', {
+      counts: counts({ sent: 0 }),
+      observedAt: '2025-04-01T10:00:05.000200Z',
+    });
+    const next = addCampaign(list, answered);
     expect(next.campaigns.map((row) => row.id)).toEqual(['b', 'a']);
-    expect(next.campaigns[0]).toBe(started);
+    expect(next.campaigns[0]).toBe(streamed);
+  });
+});
+
+describe('replaceCampaign with an older copy', () => {
+  it('changes nothing: a late event never puts older progress back', () => {
+    const list = { campaigns: [campaign('a', { observedAt: '2025-04-01T10:00:09.000001Z' })] };
+    expect(replaceCampaign(list, campaign('a', { observedAt: '2025-04-01T10:00:09.000000Z' }))).toBe(list);
+  });
+});
+
+describe('mergeCampaignLists', () => {
+  const done = campaign('a', {
+    status: 'completed',
+    counts: counts({ pending: 0, sending: 0, sent: 300, failed: 0 }),
+    observedAt: '2025-04-01T10:00:07.000002Z',
+  });
+
+  it('keeps a cached copy that is later than the loaded one (an event came in while the list loaded)', () => {
+    const loaded = {
+      campaigns: [campaign('b'), campaign('a', { observedAt: '2025-04-01T10:00:07.000001Z' })],
+    };
+    const merged = mergeCampaignLists({ campaigns: [done] }, loaded);
+    expect(merged.campaigns.map((row) => row.id)).toEqual(['b', 'a']);
+    expect(merged.campaigns[1]).toBe(done);
+    expect(merged.campaigns[0]).toBe(loaded.campaigns[0]);
+  });
+
+  it('takes the loaded copies when they are later, and its rows and order', () => {
+    const loaded = { campaigns: [campaign('a', { observedAt: '2025-04-01T10:00:08.000000Z' })] };
+    expect(mergeCampaignLists({ campaigns: [done, campaign('gone')] }, loaded)).toEqual(loaded);
+    expect(mergeCampaignLists(undefined, loaded)).toBe(loaded);
   });
 });
 

@@ -3,13 +3,20 @@ import type { TCampaign, TCampaignList } from '@shared/schemas/campaigns';
 
 /** The pure parts of the campaign history: keeping the cached list current and the progress in numbers. */
 
+/** The later of two copies of one campaign (by when the database read them); `next` when they tie. */
+export function laterCampaign(current: TCampaign, next: TCampaign): TCampaign {
+  return current.observedAt > next.observedAt ? current : next;
+}
+
 /**
- * The list with `campaign` in place of its older self; null when the list does not hold it yet (a campaign
- * started elsewhere), so the caller loads the list again.
+ * The list with `campaign` in place of its older self (a copy older than the one held changes nothing);
+ * null when the list does not hold it yet (a campaign started elsewhere), so the caller loads the list again.
  */
 export function replaceCampaign(list: TCampaignList, campaign: TCampaign): TCampaignList | null {
   const index = list.campaigns.findIndex((row) => row.id === campaign.id);
   if (index === -1) return null;
+  const held = list.campaigns[index] as TCampaign;
+  if (laterCampaign(held, campaign) === held) return list;
   const campaigns = [...list.campaigns];
   campaigns[index] = campaign;
   return { campaigns };
@@ -18,6 +25,21 @@ export function replaceCampaign(list: TCampaignList, campaign: TCampaign): TCamp
 /** The list with a campaign just started on top (or replaced, when the stream brought it first). */
 export function addCampaign(list: TCampaignList, campaign: TCampaign): TCampaignList {
   return replaceCampaign(list, campaign) ?? { campaigns: [campaign, ...list.campaigns] };
+}
+
+/**
+ * A freshly loaded list, keeping the copies of the cached one that are later than it: a load that was
+ * under way while a live event came in must not put the older progress back.
+ */
+export function mergeCampaignLists(cached: TCampaignList | undefined, loaded: TCampaignList): TCampaignList {
+  if (!cached) return loaded;
+  const held = new Map(cached.campaigns.map((row) => [row.id, row]));
+  return {
+    campaigns: loaded.campaigns.map((row) => {
+      const mine = held.get(row.id);
+      return mine ? laterCampaign(mine, row) : row;
+    }),
+  };
 }
 
 export type CampaignTally = {
