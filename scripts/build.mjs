@@ -24,6 +24,23 @@ function compressTree(dir) {
   }
 }
 
+/** Marks every package import external, but those matching `bundled` (and what they import in turn). */
+function externalPackagesExcept(bundled) {
+  return {
+    name: 'external-packages-except',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        // The project's own path aliases (tsconfig "paths") are sources, not packages.
+        if (bundled.test(args.path) || /^@(shared|server|client)\//.test(args.path)) return undefined;
+        // Imports from inside a bundled package resolve normally, so its own dependencies come along.
+        if (/node_modules[\\/]@react-email[\\/]/.test(args.importer) && args.path.startsWith('@react-email/'))
+          return undefined;
+        return { external: true };
+      });
+    },
+  };
+}
+
 export async function build({ quiet = false } = {}) {
   const started = Date.now();
   const hash = sourceHash();
@@ -48,19 +65,26 @@ export async function build({ quiet = false } = {}) {
       manifest: false,
       copyPublicDir: false,
     },
+    // Bundled, so the server loads only the icons and Radix parts the pages use (the packages hold all).
+    ssr: { noExternal: ['lucide-react', 'radix-ui'] },
   });
 
   const esbuild = await import('esbuild');
   fs.rmSync(path.join(ROOT, 'dist', 'server'), { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/server/main.ts', 'src/server/admin-cli.ts'],
+    entryPoints: ['src/server/main.ts', 'src/server/server.ts', 'src/server/admin-cli.ts'],
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',
     target: 'node20.19',
     format: 'esm',
-    packages: 'external',
+    // Modules loaded with import() (the S3 driver) become chunks, so their packages load only when used.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // Packages stay in node_modules, except the e-mail components: bundled, only those the templates use
+    // are loaded (the package holds all of them, with a syntax highlighter).
+    plugins: [externalPackagesExcept(/^@react-email\/components$/)],
     sourcemap: true,
     logLevel: 'warning',
   });

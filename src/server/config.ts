@@ -106,7 +106,7 @@ export class ConfigError extends Error {
 
 /**
  * Reads the configuration from environment variables. Throws a ConfigError whose message is one line
- * naming the offending variable; main.ts prints it and exits with code 2.
+ * naming the offending variable; server.ts prints it and exits with code 2.
  */
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const parsed = ZEnv.safeParse(env);

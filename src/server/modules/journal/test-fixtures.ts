@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@shared/domain/locale';
 import { type PromptSeed, promptKey } from './prompts';
 
-/** The real prompt library, as the tests reach it from the source tree (main.ts has its own path). */
+/** The real prompt library, as the tests reach it from the source tree (server.ts has its own path). */
 export const PROMPT_LIBRARY_DIR = fileURLToPath(new URL('./prompt-library', import.meta.url));
 
 /**
