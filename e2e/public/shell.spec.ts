@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, NOT_FOUND_DOCUMENT, setLocaleCookie, test } from '../fixtures/test';
 
 test.describe('the shell', () => {
@@ -82,18 +83,31 @@ test.describe('errors', () => {
   });
 });
 
+/** Resolves when the server has answered a language save (PUT /api/locale) successfully. */
+function savedLocale(page: Page) {
+  return page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/locale' &&
+      response.request().method() === 'PUT' &&
+      response.ok(),
+  );
+}
+
 test.describe('language', () => {
   test.use({ expectedConsoleError: /status of 500/ });
 
   test('switching to German applies at once and survives a reload', async ({ page }) => {
     await page.goto('/admin-login');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // The page switches at once; the cookie arrives with the answer to the save, which a reload must wait for.
+    let saved = savedLocale(page);
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('admin-zugang');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveTitle('Admin-Zugang · Mirror');
 
+    await saved;
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('admin-zugang');
@@ -102,8 +116,10 @@ test.describe('language', () => {
     expect(cookie).toMatchObject({ value: 'de', httpOnly: true, sameSite: 'Lax' });
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
+    saved = savedLocale(page);
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('admin access');
+    await saved;
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
