@@ -1,4 +1,5 @@
 import { like } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { rateLimits } from '../db/schema/rate-limits';
 import { createStaffAccount } from '../modules/admin/service';
 import type { TestContext } from './test-app';
@@ -15,6 +16,27 @@ export function staffHeaders(ctx: TestContext, staff: { cookie: string }): Recor
     origin: new URL(ctx.config.appUrl).origin,
     cookie: staff.cookie,
   };
+}
+
+/** A call to the admin API as `staff`, with `body` (if any) sent as JSON. */
+export function staffRequest(
+  ctx: TestContext,
+  staff: { cookie: string },
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  pathname: string,
+  body?: unknown,
+) {
+  return ctx.app.request(pathname, {
+    method,
+    headers: staffHeaders(ctx, staff),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The JSON an answer carries, once its status is checked (a wrong status shows the answer's body). */
+export async function expectJson<T>(response: Response, status = 200): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
 }
 
 /**

@@ -23,7 +23,13 @@ import { waitingList } from '../../db/schema/waitlist';
 import { createLogger } from '../../lib/logger';
 import { type ProviderSink, startProviderSink } from '../../test/provider-sink';
 import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
+import {
+  createSignedInStaff,
+  expectJson,
+  type SignedInStaff,
+  staffHeaders,
+  staffRequest,
+} from '../../test/staff';
 import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
 import { openCampaignDelivery } from '../campaigns/delivery';
 import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
@@ -96,16 +102,7 @@ async function entries(status: WaitlistStatus, language: TLocale, count = 1) {
 }
 
 function call(method: 'GET' | 'POST', pathname: string, body?: unknown) {
-  return t.app.request(pathname, {
-    method,
-    headers: staffHeaders(t, staff),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function ok<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
+  return staffRequest(t, staff, method, pathname, body);
 }
 
 function request(entryIds: string[], overrides: Partial<TStartCampaign> = {}): TStartCampaign {
@@ -138,7 +135,7 @@ async function startWorker(options: { retryBaseMs?: number; concurrency?: number
 }
 
 async function campaign(id: string): Promise<TCampaign> {
-  const { campaigns: all } = await ok<TCampaignList>(await call('GET', '/api/admin/campaigns'));
+  const { campaigns: all } = await expectJson<TCampaignList>(await call('GET', '/api/admin/campaigns'));
   const found = all.find((item) => item.id === id);
   if (!found) throw new Error(`campaign ${id} is not in the history`);
   return found;
@@ -165,7 +162,7 @@ describe('the plan', () => {
     const unconfirmed = await entries('unconfirmed', 'en');
     const unsubscribed = await entries('unsubscribed', 'de', 2);
     const ids = [...en, ...de, ...unconfirmed, ...unsubscribed].map((entry) => entry.id);
-    const plan = await ok<TCampaignPlan>(
+    const plan = await expectJson<TCampaignPlan>(
       await call('POST', '/api/admin/campaigns/plan', { entryIds: [...ids, randomUUID(), ids[0]] }),
     );
     expect(plan).toEqual({
@@ -210,21 +207,21 @@ describe('starting a campaign', () => {
     const blankEnglish = request([german?.id ?? ''], {
       content: { en: { ...version('en'), subjectLine: '' }, de: version('de') },
     });
-    await ok<TStartedCampaign>(await call('POST', '/api/admin/campaigns', blankEnglish), 201);
+    await expectJson<TStartedCampaign>(await call('POST', '/api/admin/campaigns', blankEnglish), 201);
     expect(await t.database.db.select().from(campaigns)).toHaveLength(1);
   });
 
   it('saves the texts as a draft first: a new one, or over the loaded draft', async () => {
     const [entry] = await entries('confirmed', 'en');
-    const first = await ok<TStartedCampaign>(
+    const first = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request([entry?.id ?? ''], { name: 'First' })),
       201,
     );
-    const { drafts } = await ok<TNewsletterDraftList>(
+    const { drafts } = await expectJson<TNewsletterDraftList>(
       await call('GET', '/api/admin/newsletters?kind=newsletter'),
     );
     expect(drafts.map((draft) => [draft.id, draft.name])).toEqual([[first.campaign.newsletterId, 'First']]);
-    const again = await ok<TStartedCampaign>(
+    const again = await expectJson<TStartedCampaign>(
       await call(
         'POST',
         '/api/admin/campaigns',
@@ -237,7 +234,9 @@ describe('starting a campaign', () => {
       201,
     );
     expect(again.campaign.newsletterId).toBe(first.campaign.newsletterId);
-    const after = await ok<TNewsletterDraftList>(await call('GET', '/api/admin/newsletters?kind=newsletter'));
+    const after = await expectJson<TNewsletterDraftList>(
+      await call('GET', '/api/admin/newsletters?kind=newsletter'),
+    );
     expect(after.drafts).toHaveLength(1);
     expect(after.drafts[0]?.content.en.subjectLine).toBe('Subject revised');
     const unknown = await call(
@@ -257,7 +256,7 @@ describe('sending', () => {
     const en = await entries('confirmed', 'en', 3);
     const de = await entries('confirmed', 'de', 2);
     const left = [...(await entries('unconfirmed', 'de')), ...(await entries('unsubscribed', 'en'))];
-    const started = await ok<TStartedCampaign>(
+    const started = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request([...en, ...de, ...left].map((entry) => entry.id))),
       201,
     );
@@ -294,7 +293,7 @@ describe('sending', () => {
   it('sends the global BCC one archive copy per language, not one per recipient', async () => {
     await t.database.db.update(emailSettings).set({ globalBcc: 'archive@example.com' });
     const people = [...(await entries('confirmed', 'en', 3)), ...(await entries('confirmed', 'de', 2))];
-    const started = await ok<TStartedCampaign>(
+    const started = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
       201,
     );
@@ -314,13 +313,13 @@ describe('sending', () => {
   it('sends exactly what the preview shows, but for the recipient’s own link', async () => {
     const [person] = await entries('confirmed', 'de');
     const content = { en: version('en'), de: version('de') };
-    await ok<TStartedCampaign>(
+    await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request([person?.id ?? ''], { content })),
       201,
     );
     await startWorker();
     const [sent] = await sink.waitForMessages(1);
-    const preview = await ok<{ html: string }>(
+    const preview = await expectJson<{ html: string }>(
       await call('POST', '/api/admin/newsletters/preview', {
         kind: 'newsletter',
         language: 'de',
@@ -337,14 +336,16 @@ describe('sending', () => {
   it('retries a temporary failure with back-off and records it per recipient', async () => {
     const [person] = await entries('confirmed', 'en');
     sink.setFailing(true);
-    const started = await ok<TStartedCampaign>(
+    const started = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request([person?.id ?? ''])),
       201,
     );
     await startWorker({ retryBaseMs: 60_000 });
     const failedOnce = await until(
       async () =>
-        ok<TCampaignRecipients>(await call('GET', `/api/admin/campaigns/${started.campaign.id}/recipients`)),
+        expectJson<TCampaignRecipients>(
+          await call('GET', `/api/admin/campaigns/${started.campaign.id}/recipients`),
+        ),
       (list) => list.recipients[0]?.attempts === 1 && list.recipients[0]?.status === 'pending',
     );
     expect(failedOnce.recipients[0]).toMatchObject({ status: 'pending', attempts: 1 });
@@ -364,7 +365,7 @@ describe('sending', () => {
 
   it('pauses, resumes and cancels; a finished campaign cannot be changed', async () => {
     const people = await entries('confirmed', 'en', 40);
-    const started = await ok<TStartedCampaign>(
+    const started = await expectJson<TStartedCampaign>(
       await call(
         'POST',
         '/api/admin/campaigns',
@@ -378,7 +379,9 @@ describe('sending', () => {
     const id = started.campaign.id;
     await startWorker();
     await sink.waitForMessages(3);
-    const paused = await ok<{ campaign: TCampaign }>(await call('POST', `/api/admin/campaigns/${id}/pause`));
+    const paused = await expectJson<{ campaign: TCampaign }>(
+      await call('POST', `/api/admin/campaigns/${id}/pause`),
+    );
     expect(paused.campaign.status).toBe('paused');
     // Messages in flight finish; then nothing more goes out.
     await until(
@@ -391,9 +394,9 @@ describe('sending', () => {
     expect(sink.messages.length).toBe(whilePaused);
     expect(whilePaused).toBeLessThan(40);
 
-    await ok(await call('POST', `/api/admin/campaigns/${id}/resume`));
+    await expectJson(await call('POST', `/api/admin/campaigns/${id}/resume`));
     await sink.waitForMessages(whilePaused + 3);
-    const cancelled = await ok<{ campaign: TCampaign }>(
+    const cancelled = await expectJson<{ campaign: TCampaign }>(
       await call('POST', `/api/admin/campaigns/${id}/cancel`),
     );
     expect(cancelled.campaign.status).toBe('cancelled');
@@ -407,7 +410,7 @@ describe('sending', () => {
     expect(sink.messages).toHaveLength(settled.counts.sent);
     // Everyone got at most one message, and a pause counted no attempt.
     expect(new Set(sink.messages.map(to)).size).toBe(sink.messages.length);
-    const { recipients } = await ok<TCampaignRecipients>(
+    const { recipients } = await expectJson<TCampaignRecipients>(
       await call('GET', `/api/admin/campaigns/${id}/recipients?limit=500`),
     );
     expect(recipients).toHaveLength(40);
@@ -421,7 +424,7 @@ describe('sending', () => {
 
   it('keeps to the rate', async () => {
     const people = await entries('confirmed', 'en', 12);
-    await ok(
+    await expectJson(
       await call(
         'POST',
         '/api/admin/campaigns',
@@ -441,7 +444,7 @@ describe('sending', () => {
 
   it('does not mail someone who unsubscribed after the campaign began', async () => {
     const people = await entries('confirmed', 'en', 2);
-    const started = await ok<TStartedCampaign>(
+    const started = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
       201,
     );
@@ -473,7 +476,7 @@ describe('through the e-mail provider', () => {
     });
     expect(stored.status).toBe(200);
     const people = [...(await entries('confirmed', 'en')), ...(await entries('confirmed', 'de'))];
-    const started = await ok<TStartedCampaign>(
+    const started = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
       201,
     );
@@ -523,7 +526,10 @@ describe('live progress', () => {
       }
     };
     await readUntil(/event: ready/);
-    await ok(await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))), 201);
+    await expectJson(
+      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      201,
+    );
     await startWorker();
     await readUntil(/"status":"completed"/);
     const events = [...received.matchAll(/event: campaign\ndata: (.*)\n/g)].map((match) =>
@@ -535,7 +541,7 @@ describe('live progress', () => {
     const observed = events.map((event) => event.observedAt);
     expect(observed).toEqual([...observed].sort());
     expect(observed.at(-1) ?? '').not.toBe(observed[0]);
-    const list = ZCampaignList.parse(await ok(await call('GET', '/api/admin/campaigns'), 200));
+    const list = ZCampaignList.parse(await expectJson(await call('GET', '/api/admin/campaigns'), 200));
     expect((list.campaigns[0]?.observedAt ?? '') > (observed.at(-1) ?? '')).toBe(true);
     controller.abort();
     await reader.cancel().catch(() => undefined);

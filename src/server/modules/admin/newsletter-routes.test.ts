@@ -15,7 +15,13 @@ import type {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gif, gifChunks, png } from '../../test/media-fixtures';
 import { type ParsedMessage, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
+import {
+  createSignedInStaff,
+  expectJson,
+  type SignedInStaff,
+  staffHeaders,
+  staffRequest,
+} from '../../test/staff';
 import { createTestApp, errorCodeOf, sendJson, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
 import { waitlistConfirmationCopy } from '../mail/templates/copy';
@@ -84,24 +90,15 @@ const gdpr = (name: string, en: TNewsletterContent, de: TNewsletterContent): TSa
 });
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, body?: unknown) {
-  return t.app.request(pathname, {
-    method,
-    headers: staffHeaders(t, staff),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function ok<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
+  return staffRequest(t, staff, method, pathname, body);
 }
 
 const saved = async (draft: TSaveNewsletterDraft) =>
-  ok<TNewsletterDraft>(await call('POST', '/api/admin/newsletters', draft), 201);
+  expectJson<TNewsletterDraft>(await call('POST', '/api/admin/newsletters', draft), 201);
 const list = async (kind: 'newsletter' | 'gdpr') =>
-  (await ok<TNewsletterDraftList>(await call('GET', `/api/admin/newsletters?kind=${kind}`))).drafts;
+  (await expectJson<TNewsletterDraftList>(await call('GET', `/api/admin/newsletters?kind=${kind}`))).drafts;
 const preview = async (kind: 'newsletter' | 'gdpr', language: TLocale, version: TNewsletterContent) =>
-  ok<TNewsletterPreview>(
+  expectJson<TNewsletterPreview>(
     await call('POST', '/api/admin/newsletters/preview', { kind, language, content: version }),
   );
 
@@ -179,9 +176,9 @@ describe('newsletter drafts', () => {
       updatedAt: t.clock.now().toISOString(),
       updatedBy: staff.email,
     });
-    expect(await ok<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${created.id}`))).toEqual(
-      created,
-    );
+    expect(
+      await expectJson<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${created.id}`)),
+    ).toEqual(created);
 
     const createdAt = t.clock.now().toISOString();
     t.clock.advance(60_000);
@@ -190,7 +187,7 @@ describe('newsletter drafts', () => {
       name: 'Spring, revised',
       content: { en: content('summer en', { ctaLink: '' }), de: content('summer de', { ctaText: '' }) },
     };
-    const updated = await ok<TNewsletterDraft>(
+    const updated = await expectJson<TNewsletterDraft>(
       await call('PUT', `/api/admin/newsletters/${created.id}`, changed),
     );
     expect(updated).toMatchObject({
@@ -199,7 +196,9 @@ describe('newsletter drafts', () => {
       createdAt,
       updatedAt: t.clock.now().toISOString(),
     });
-    const read = await ok<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${created.id}`));
+    const read = await expectJson<TNewsletterDraft>(
+      await call('GET', `/api/admin/newsletters/${created.id}`),
+    );
     expect(read.content.en.introText).toBe('Intro summer en');
     expect(read.content.de.introText).toBe('Intro summer de');
 
@@ -239,7 +238,7 @@ describe('newsletter drafts', () => {
     expect((await list('newsletter')).map((draft) => draft.name)).toEqual(['Third', 'Second', 'First']);
 
     t.clock.advance(1000);
-    await ok(await call('PUT', `/api/admin/newsletters/${first.id}`, newsletter('First again')));
+    await expectJson(await call('PUT', `/api/admin/newsletters/${first.id}`, newsletter('First again')));
     expect((await list('newsletter')).map((draft) => draft.id)).toEqual([first.id, third.id, second.id]);
   });
 
@@ -255,10 +254,14 @@ describe('newsletter drafts', () => {
     expect((await call('DELETE', `/api/admin/newsletters/${one.id}`)).status).toBe(404);
     expect((await list('newsletter')).map((draft) => draft.name).sort()).toEqual(['Three', 'Two']);
 
-    expect(await ok(await call('DELETE', '/api/admin/newsletters?kind=newsletter'))).toEqual({ deleted: 2 });
+    expect(await expectJson(await call('DELETE', '/api/admin/newsletters?kind=newsletter'))).toEqual({
+      deleted: 2,
+    });
     expect(await list('newsletter')).toEqual([]);
     expect((await list('gdpr')).map((draft) => draft.id)).toEqual([consent.id]);
-    expect(await ok(await call('DELETE', '/api/admin/newsletters?kind=newsletter'))).toEqual({ deleted: 0 });
+    expect(await expectJson(await call('DELETE', '/api/admin/newsletters?kind=newsletter'))).toEqual({
+      deleted: 0,
+    });
   });
 
   it('refuses a call-to-action link the kind does not allow, and stores nothing', async () => {
@@ -302,11 +305,11 @@ describe('newsletter drafts', () => {
 
   it('writes an audit record for each change', async () => {
     const draft = await saved(newsletter('Audited'));
-    await ok(await call('PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Audited again')));
+    await expectJson(await call('PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Audited again')));
     expect((await call('DELETE', `/api/admin/newsletters/${draft.id}`)).status).toBe(204);
     await saved(newsletter('Another'));
-    await ok(await call('DELETE', '/api/admin/newsletters?kind=newsletter'));
-    await ok(await uploadGif('gdpr', gif()));
+    await expectJson(await call('DELETE', '/api/admin/newsletters?kind=newsletter'));
+    await expectJson(await uploadGif('gdpr', gif()));
 
     const records = (await latestAudit(t.database.db)).filter((row) => row.action.startsWith('newsletter.'));
     const summary = records.map((row) => ({ action: row.action, target: row.target, details: row.details }));
@@ -390,7 +393,7 @@ describe('newsletter drafts', () => {
 
 describe('defaults', () => {
   it('has newsletter texts in English and German that differ, with a working button', async () => {
-    const defaults = await ok<TNewsletterDefaults>(
+    const defaults = await expectJson<TNewsletterDefaults>(
       await call('GET', '/api/admin/newsletters/defaults?kind=newsletter'),
     );
     expect(defaults.kind).toBe('newsletter');
@@ -405,7 +408,7 @@ describe('defaults', () => {
   });
 
   it('has the GDPR texts of today’s confirmation e-mail, with the placeholder link', async () => {
-    const defaults = await ok<TNewsletterDefaults>(
+    const defaults = await expectJson<TNewsletterDefaults>(
       await call('GET', '/api/admin/newsletters/defaults?kind=gdpr'),
     );
     for (const locale of ['en', 'de'] as const) {
@@ -428,7 +431,7 @@ describe('defaults', () => {
 
 describe('preview', () => {
   it('renders the texts as text: escaped, one paragraph per line, button and GIF when set', async () => {
-    await ok(await uploadGif('newsletter', gif()));
+    await expectJson(await uploadGif('newsletter', gif()));
     const version = content('p', {
       introText: 'First line <script>alert(1)</script>\nSecond line\n\n  ',
       gifAltText: 'A wave "hello"',
@@ -460,8 +463,8 @@ describe('preview', () => {
   });
 
   it('equals the newsletter as a campaign renders it for a recipient', async () => {
-    await ok(await uploadGif('newsletter', gif()));
-    const gifs = await ok<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'));
+    await expectJson(await uploadGif('newsletter', gif()));
+    const gifs = await expectJson<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'));
     const version = content('campaign');
     const shown = await preview('newsletter', 'de', version);
     const unsubscribeUrl = `${APP_URL}/byebye?token=recipient-token&lang=de`;
@@ -483,7 +486,7 @@ describe('preview', () => {
   });
 
   it('equals the GDPR e-mail the waiting list sends, but for the recipient’s own links', async () => {
-    await ok(await uploadGif('gdpr', gif()));
+    await expectJson(await uploadGif('gdpr', gif()));
     const en = content('consent', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
     await saved(gdpr('Consent', en, blank));
     for (const language of ['en', 'de'] as const) {
@@ -507,11 +510,11 @@ describe('preview', () => {
 
 describe('GIF upload', () => {
   it('stores a real GIF in its folder and serves it', async () => {
-    expect(await ok<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'))).toEqual({
+    expect(await expectJson<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'))).toEqual({
       newsletter: null,
       gdpr: null,
     });
-    const gifs = await ok<TNewsletterGifs>(
+    const gifs = await expectJson<TNewsletterGifs>(
       await uploadGif('newsletter', gif(), { contentType: 'application/octet-stream' }),
     );
     expect(gifs.gdpr).toBeNull();
@@ -547,16 +550,16 @@ describe('GIF upload', () => {
     expect(declared.status).toBe(413);
     expect(filesOnDisk()).toEqual([]);
 
-    const exact = await ok<TNewsletterGifs>(await uploadGif('gdpr', gifChunks(GIF_MAX_BYTES)));
+    const exact = await expectJson<TNewsletterGifs>(await uploadGif('gdpr', gifChunks(GIF_MAX_BYTES)));
     expect(exact.gdpr?.size).toBe(GIF_MAX_BYTES);
   });
 
   it('uses the latest upload of each folder', async () => {
-    const first = await ok<TNewsletterGifs>(await uploadGif('newsletter', gif()));
+    const first = await expectJson<TNewsletterGifs>(await uploadGif('newsletter', gif()));
     t.clock.advance(1000);
-    const second = await ok<TNewsletterGifs>(await uploadGif('newsletter', gif()));
+    const second = await expectJson<TNewsletterGifs>(await uploadGif('newsletter', gif()));
     t.clock.advance(1000);
-    const gdprGif = await ok<TNewsletterGifs>(await uploadGif('gdpr', gif()));
+    const gdprGif = await expectJson<TNewsletterGifs>(await uploadGif('gdpr', gif()));
     expect(second.newsletter?.name).not.toBe(first.newsletter?.name);
     expect(gdprGif.newsletter?.name).toBe(second.newsletter?.name);
     expect(gdprGif.gdpr?.name).toMatch(/^gdpr-gif\//);
@@ -609,7 +612,9 @@ describe('the GDPR e-mail the waiting list sends', () => {
     await saved(newsletter('Unrelated'));
     expect((await joinedMail('during@example.com', 'de')).parsed.subject).toBe('Subject gone');
 
-    expect(await ok(await call('DELETE', '/api/admin/newsletters?kind=gdpr'))).toEqual({ deleted: 1 });
+    expect(await expectJson(await call('DELETE', '/api/admin/newsletters?kind=gdpr'))).toEqual({
+      deleted: 1,
+    });
     const message = await joinedMail('after@example.com', 'de');
     const builtIn = await renderWaitlistConfirmation({
       locale: 'de',
