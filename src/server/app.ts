@@ -19,6 +19,7 @@ import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes } from './modules/health/routes';
+import { invitationRoutes } from './modules/invitations/routes';
 import { journalRoutes } from './modules/journal/routes';
 import type { MailTransport } from './modules/mail/transport';
 import { mediaRoutes, videoRoutes } from './modules/media/routes';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', journalRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', bubbleRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', accountRoutes({ db: deps.db, auth, clock: deps.clock, config, secret: deps.sessionSecret }));
+  api.route('/', invitationRoutes({ db: deps.db, clock: deps.clock, secret: deps.sessionSecret }));
   api.route(
     '/',
     adminRoutes({
@@ -139,6 +141,7 @@ export function createApp(deps: AppDeps) {
       changes: deps.changes,
       logger: logger.child({ module: 'admin' }),
       storage: deps.storage,
+      auth,
     }),
   );
   app.route('/api', api);

@@ -57,6 +57,10 @@ const ZEnv = z.object({
     .min(1, 'must be a whole number from 1 to 32')
     .max(32, 'must be a whole number from 1 to 32')
     .default(4),
+  INVITE_ONLY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('true'),
+  STAFF_REQUIRE_2FA: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('false'),
   CLOCK_OFFSET_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -98,6 +102,10 @@ export type Config = {
   campaignConcurrency: number;
   /** The perfume shop page the test home's "fragrance" bubble opens in a new tab (spec §2). */
   fragranceShopUrl: string;
+  /** Sign-up needs an invitation (INVITE_ONLY, default true; decision 021). */
+  inviteOnly: boolean;
+  /** Staff must set up two-factor sign-in at their next sign-in (STAFF_REQUIRE_2FA; decision 024). */
+  staffRequire2fa: boolean;
 };
 
 export class ConfigError extends Error {
@@ -153,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
+    inviteOnly: e.INVITE_ONLY === 'true' || e.INVITE_ONLY === '1',
+    staffRequire2fa: e.STAFF_REQUIRE_2FA === 'true' || e.STAFF_REQUIRE_2FA === '1',
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

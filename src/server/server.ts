@@ -19,6 +19,7 @@ import { type Storage, StorageError } from './lib/storage/storage';
 import { startIntervalWorker, type Worker } from './lib/worker';
 import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } from './modules/admin/service';
 import { openCampaignDelivery } from './modules/campaigns/delivery';
+import { startInvitationSender } from './modules/invitations/sender';
 import { startCampaignWorker } from './modules/campaigns/sender';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
 import { readProviderKey } from './modules/mail/provider-key';
@@ -184,6 +185,16 @@ async function start() {
       exclusive: database.kind === 'pglite',
     });
     workers.push({ name: 'campaigns', stop: () => campaignWorker.stop() });
+    workers.push(
+      startInvitationSender({
+        db: database.db,
+        appUrl: config.appUrl,
+        secret: sessionSecret,
+        mail: { db: database.db, transport, clock, logger: mailLogger, mailFrom: config.mailFrom },
+        clock,
+        logger: logger.child({ module: 'invitations' }),
+      }),
+    );
 
     workers.push(
       startIntervalWorker({

@@ -2,6 +2,7 @@ import * as accounts from './schema/accounts';
 import * as admin from './schema/admin';
 import * as bubbles from './schema/bubbles';
 import * as campaigns from './schema/campaigns';
+import * as invitations from './schema/invitations';
 import * as journal from './schema/journal';
 import * as mail from './schema/mail';
 import * as media from './schema/media';
@@ -23,5 +24,6 @@ export const schema = {
   ...admin,
   ...newsletters,
   ...campaigns,
+  ...invitations,
 };
 export type Schema = typeof schema;

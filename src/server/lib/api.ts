@@ -1,5 +1,6 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { TApiErrorCode } from '@shared/domain/api-errors';
+import type { StaffRole, StaffSessionStage } from '@shared/domain/staff';
 import { ZApiError } from '@shared/schemas/common';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -9,8 +10,19 @@ import type { Logger } from './logger';
 /** The person a request is signed in as (set by the accounts module's session middleware). */
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
-/** The staff member of an admin request (set by the admin module's guard on /api/admin/*). */
-export type StaffIdentity = { sessionId: string; staffId: string; email: string; expiresAt: Date };
+/**
+ * The staff member of an admin request (set by the admin module's guard on /api/admin/*). `stage` is
+ * `full` on every route but the few that finish a sign-in (the second factor, its setup).
+ */
+export type StaffIdentity = {
+  sessionId: string;
+  staffId: string;
+  email: string;
+  role: StaffRole;
+  stage: StaffSessionStage;
+  twoFactorEnabled: boolean;
+  expiresAt: Date;
+};
 
 export type AppEnv = {
   Variables: {

@@ -1,7 +1,10 @@
-import { eq, like } from 'drizzle-orm';
-import { users } from '../db/schema/accounts';
-import { rateLimits } from '../db/schema/rate-limits';
-import type { TestContext } from './test-app';
+import type { TLocale } from '@shared/domain/locale';
+import { eq } from 'drizzle-orm';
+import { staffAccounts } from '../db/schema/admin';
+import { invitations } from '../db/schema/invitations';
+import { createStaffAccount } from '../modules/admin/service';
+import { invitationToken, inviteAddress } from '../modules/invitations/service';
+import { type TestContext, TEST_SESSION_SECRET } from './test-app';
 
 export type SignedInUser = { id: string; email: string; password: string; cookie: string };
 
@@ -22,48 +25,67 @@ async function expectStatus(response: Response, status: number, what: string) {
   }
 }
 
+const INVITING_STAFF = 'inviting-staff@example.com';
+
+/** The staff member test invitations come from (made once per database; the audit log names them). */
+async function invitingStaff(ctx: TestContext): Promise<{ id: string; email: string }> {
+  const [existing] = await ctx.database.db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.email, INVITING_STAFF));
+  if (existing) return { id: existing.id, email: INVITING_STAFF };
+  const created = await createStaffAccount(ctx.database.db, {
+    email: INVITING_STAFF,
+    password: 'inviting staff password',
+    now: ctx.clock.now(),
+  });
+  return { id: created.id, email: created.email };
+}
+
 /**
- * A verified user with a session: signs up and signs in through the real endpoints; only the click on the
- * link in the verification e-mail is replaced by setting `email_verified` in the database. The accounts
- * rate-limit counters are reset afterwards, so tests that create many users from one address are not
- * limited (tests of the limits themselves do not use this helper).
+ * The token of a real invitation of `email`, made by the invitations service as staff make one; the token
+ * is the one its e-mail's link carries (built from the row, so the test does not wait for the sender).
+ */
+export async function inviteForTest(ctx: TestContext, email: string, language: TLocale = 'en'): Promise<string> {
+  const outcome = await inviteAddress(ctx.database.db, {
+    email,
+    language,
+    actor: await invitingStaff(ctx),
+    ip: null,
+    now: ctx.clock.now(),
+  });
+  if (!outcome.ok) throw new Error(`invitation of ${email}: ${outcome.error}`);
+  const [row] = await ctx.database.db
+    .select({ id: invitations.id, nonce: invitations.nonce })
+    .from(invitations)
+    .where(eq(invitations.id, outcome.invitation.id));
+  if (!row) throw new Error(`invitation of ${email} left no row`);
+  return invitationToken(TEST_SESSION_SECRET, row);
+}
+
+/**
+ * A verified user with a session, made the way Mirror makes accounts (decision 021): staff invite the
+ * address, the person signs up with the invitation's token through the real endpoint, and is signed in.
  */
 export async function createSignedInUser(
   ctx: TestContext,
-  options: { email?: string; password?: string } = {},
+  options: { email?: string; password?: string; language?: TLocale } = {},
 ): Promise<SignedInUser> {
   userCounter += 1;
   const email = (options.email ?? `user-${userCounter}-${Date.now()}@example.com`).trim().toLowerCase();
   const password = options.password ?? `quiet-harbour-${userCounter}-lantern`;
-  const headers = {
-    'content-type': 'application/json',
-    origin: new URL(ctx.config.appUrl).origin,
-  };
-
+  const language = options.language ?? 'en';
+  const invitation = await inviteForTest(ctx, email, language);
   const signUp = await ctx.app.request('/api/account/sign-up', {
     method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, language: 'en' }),
+    headers: { 'content-type': 'application/json', origin: new URL(ctx.config.appUrl).origin },
+    body: JSON.stringify({ email, password, language, invitation }),
   });
   await expectStatus(signUp, 201, `sign-up of ${email}`);
-
-  const [row] = await ctx.database.db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  if (!row) throw new Error(`sign-up of ${email} left no user row`);
-
-  const signIn = await ctx.app.request('/api/account/sign-in', {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, language: 'en' }),
-  });
-  await expectStatus(signIn, 200, `sign-in of ${email}`);
-  await ctx.database.db.delete(rateLimits).where(like(rateLimits.key, 'account:%'));
-  const cookie = cookieHeaderFrom(signIn);
-  if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
-  return { id: row.id, email, password, cookie };
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const cookie = cookieHeaderFrom(signUp);
+  if (!cookie) throw new Error(`sign-up of ${email} set no cookie`);
+  return { id: user.id, email, password, cookie };
 }
 
 /**

@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS = [
   'seoManagement',
   'newsletterComposer',
   'newsletterList',
+  'people',
   'gdprEmail',
   'manualGdprSender',
   'apiSettings',
@@ -32,6 +33,9 @@ export const ADMIN_SECTIONS = [
   'idGenerator',
   'emailRouting',
   'emailSystemTest',
+  'staffAccounts',
+  'auditLog',
+  'account',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -45,5 +45,25 @@ export const API_ERROR_CODES = [
   'sending_paused',
   'subject_required',
   'campaign_finished',
+  // invitations and invite-only sign-up
+  'invite_only',
+  'invitation_invalid',
+  'invitation_expired',
+  'invitation_used',
+  'invitation_revoked',
+  'invitation_wrong_address',
+  // people (user accounts, for staff)
+  'account_disabled',
+  'already_verified',
+  // staff roles, accounts and two-factor sign-in
+  'admin_forbidden',
+  'invalid_code',
+  'too_many_attempts',
+  'two_factor_already_enabled',
+  'two_factor_not_started',
+  'two_factor_not_enabled',
+  'two_factor_required',
+  'staff_exists',
+  'last_owner',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

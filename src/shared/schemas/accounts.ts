@@ -24,10 +24,24 @@ export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 const email = z.string().max(EMAIL_MAX_LENGTH);
 const password = z.string().max(1024);
 
-/** POST /api/account/sign-up → 201 `{ status: 'verification_sent' }`; the mail is in `language`. */
-export const ZSignUp = z.object({ email, password, language: z.enum(LOCALES) });
+/**
+ * POST /api/account/sign-up. With `invitation` (the token of an invitation link, decision 021) the account
+ * is made verified for the invited address and signed in at once: 201 `{ status: 'signed_in', user }` and
+ * the session cookie. Without one (only while INVITE_ONLY is off; otherwise 403 `invite_only`): 201
+ * `{ status: 'verification_sent' }`, the verification mail in `language`.
+ */
+export const ZSignUp = z.object({
+  email,
+  password,
+  language: z.enum(LOCALES),
+  invitation: z.string().max(1024).optional(),
+});
 export type TSignUp = z.infer<typeof ZSignUp>;
-export const ZSignUpResult = z.object({ status: z.literal('verification_sent') });
+export const ZSignUpResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('verification_sent') }),
+  z.object({ status: z.literal('signed_in'), user: ZSessionUser }),
+]);
+export type TSignUpResult = z.infer<typeof ZSignUpResult>;
 
 /** POST /api/account/sign-in → 200 `{ user }` and the session cookie. */
 export const ZSignIn = z.object({ email, password, language: z.enum(LOCALES) });

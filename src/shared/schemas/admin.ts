@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CMS_VALUE_MAX_LENGTH } from '../domain/admin';
+import { INVITATION_STATES } from '../domain/invitations';
 import { LOCALES } from '../domain/locale';
+import { STAFF_PERMISSIONS, STAFF_ROLES, STAFF_SESSION_STAGES } from '../domain/staff';
 import { WAITLIST_STATUSES } from '../domain/waitlist';
 
 /**
@@ -16,8 +18,20 @@ export const ZAdminLogin = z.object({
 });
 export type TAdminLogin = z.infer<typeof ZAdminLogin>;
 
+/**
+ * A staff session. `stage` is `full` once signed in; `second_factor` while the code from the authenticator
+ * app is awaited, `setup` while two-factor sign-in must be set up first (STAFF_REQUIRE_2FA). `permissions`
+ * are the role's, for the pages to hide what it cannot do (the server checks every call anyway).
+ */
 export const ZAdminSession = z.object({
-  staff: z.object({ id: z.uuid(), email: z.string() }),
+  staff: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.enum(STAFF_ROLES),
+    twoFactorEnabled: z.boolean(),
+  }),
+  stage: z.enum(STAFF_SESSION_STAGES),
+  permissions: z.array(z.enum(STAFF_PERMISSIONS)),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type TAdminSession = z.infer<typeof ZAdminSession>;
@@ -30,6 +44,18 @@ export type TAdminSessionState = z.infer<typeof ZAdminSessionState>;
 
 export const ZWaitlistStatus = z.enum(WAITLIST_STATUSES);
 
+/** The invitation of an address, as staff see it (decision 021); null on an entry never invited. */
+export const ZInvitationSummary = z.object({
+  id: z.uuid(),
+  state: z.enum(INVITATION_STATES),
+  /** When the latest invitation was issued (the first one, or the last resend). */
+  invitedAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  acceptedAt: z.iso.datetime({ offset: true }).nullable(),
+  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TInvitationSummary = z.infer<typeof ZInvitationSummary>;
+
 export const ZAdminWaitlistEntry = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -40,6 +66,7 @@ export const ZAdminWaitlistEntry = z.object({
   gdprConfirmed: z.boolean(),
   confirmedAt: z.iso.datetime({ offset: true }).nullable(),
   unsubscribedAt: z.iso.datetime({ offset: true }).nullable(),
+  invitation: ZInvitationSummary.nullable(),
 });
 export type TAdminWaitlistEntry = z.infer<typeof ZAdminWaitlistEntry>;
 

@@ -57,5 +57,6 @@ export type TPageContent = z.infer<typeof ZPageContent>;
 /** Public settings the operator chose (environment variables) that pages need in the browser. */
 export const ZSiteConfig = z.object({
   fragranceShopUrl: z.url().describe('FRAGRANCE_SHOP_URL: the perfume shop the test home links to'),
+  inviteOnly: z.boolean().describe('INVITE_ONLY: sign-up needs an invitation'),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;

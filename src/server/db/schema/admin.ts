@@ -1,9 +1,13 @@
+import type { StaffRole, StaffSessionStage } from '@shared/domain/staff';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Staff accounts (spec §1 administrator), apart from users: their own table, password hashes (argon2id)
  * and sessions. `failed_logins` counts wrong passwords in a row; reaching the limit sets `locked_until`.
+ * `role` decides what the account may do (decision 022); accounts that existed before roles are owners.
+ * Two-factor sign-in (decision 024): `totp_secret` is sealed with the secret box, `totp_last_step` is the
+ * time step of the last code accepted, so a code works once.
  */
 export const staffAccounts = pgTable(
   'staff_accounts',
@@ -18,8 +22,52 @@ export const staffAccounts = pgTable(
     lastLoginUserAgent: text('last_login_user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    role: text('role').$type<StaffRole>().notNull().default('editor'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
-  (table) => [check('staff_accounts_email_lower_ck', sql`${table.email} = lower(${table.email})`)],
+  (table) => [
+    check('staff_accounts_email_lower_ck', sql`${table.email} = lower(${table.email})`),
+    check('staff_accounts_role_ck', sql`${table.role} in ('owner', 'editor')`),
+  ],
+);
+
+/** The single-use recovery codes of a staff member's two-factor sign-in, stored as keyed hashes. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('staff_recovery_codes_staff_idx').on(table.staffId)],
+);
+
+/**
+ * Invitations to the staff (decision 022): an owner names an address and a role; the link (signed, with the
+ * row's `nonce`) lets that person set a password once. One row per address; inviting again renews it.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    role: text('role').$type<StaffRole>().notNull(),
+    nonce: text('nonce').notNull(),
+    language: text('language').notNull(),
+    invitedBy: text('invited_by'),
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check('staff_invitations_email_lower_ck', sql`${table.email} = lower(${table.email})`),
+    check('staff_invitations_role_ck', sql`${table.role} in ('owner', 'editor')`),
+  ],
 );
 
 /**
@@ -38,10 +86,14 @@ export const staffSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** `full`, or a sign-in half done: the second factor or its setup still to come (decision 024). */
+    stage: text('stage').$type<StaffSessionStage>().notNull().default('full'),
+    secondFactorAttempts: integer('second_factor_attempts').notNull().default(0),
   },
   (table) => [
     index('staff_sessions_staff_idx').on(table.staffId),
     index('staff_sessions_expires_idx').on(table.expiresAt),
+    check('staff_sessions_stage_ck', sql`${table.stage} in ('full', 'second_factor', 'setup')`),
   ],
 );
 
@@ -61,7 +113,11 @@ export const adminAuditLog = pgTable(
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('admin_audit_log_created_idx').on(table.createdAt)],
+  (table) => [
+    index('admin_audit_log_created_idx').on(table.createdAt),
+    index('admin_audit_log_staff_idx').on(table.staffEmail, table.createdAt),
+    index('admin_audit_log_action_idx').on(table.action, table.createdAt),
+  ],
 );
 
 /**

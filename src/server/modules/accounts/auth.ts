@@ -5,6 +5,8 @@ import { DEFAULT_LOCALE, type TLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
@@ -52,6 +54,37 @@ export function verifyEmailUrl(appUrl: string, token: string, locale: TLocale): 
 
 export function passwordResetUrl(appUrl: string, token: string, locale: TLocale): string {
   return `${appUrl}${href('auth', { reset: token, lang: locale })}`;
+}
+
+/** The code a session refused to a disabled account carries (decision 023). */
+export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED';
+
+/**
+ * Every session better-auth makes or extends passes here: a disabled account gets none (whatever the way
+ * in), and the account's `last_active_at` follows its sessions (made at sign-in, extended at most daily).
+ */
+function sessionHooks(db: Database) {
+  const touch = async (session: { userId: string; updatedAt?: Date }) => {
+    await db
+      .update(users)
+      .set({ lastActiveAt: session.updatedAt ?? new Date() })
+      .where(eq(users.id, session.userId));
+  };
+  return {
+    create: {
+      before: async (session: { userId: string }) => {
+        const [user] = await db
+          .select({ disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.id, session.userId));
+        if (user?.disabledAt) {
+          throw new APIError('FORBIDDEN', { code: ACCOUNT_DISABLED_CODE, message: 'the account is disabled' });
+        }
+      },
+      after: touch,
+    },
+    update: { after: touch },
+  };
 }
 
 /** better-auth logs at info level things like the address of a repeated sign-up; we keep those at debug. */
@@ -162,6 +195,7 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: SESSION_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },
+    databaseHooks: { session: sessionHooks(db) },
     // Its limiter guards only its HTTP handler, which we do not mount; our routes count in `rate_limits`.
     rateLimit: { enabled: false },
     advanced: {

@@ -15,7 +15,8 @@ const APP_URL = 'https://mirror.test';
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { APP_URL, TRUST_PROXY: 'true' } });
+  // The open sign-up (with its verification mail) is what this file tests; invitations have their own.
+  t = await createTestApp({ env: { APP_URL, TRUST_PROXY: 'true', INVITE_ONLY: 'false' } });
 });
 afterAll(async () => {
   await t.close();

@@ -37,6 +37,8 @@ import {
   signIn,
   signOut,
   signUp,
+  signUpWithInvitation,
+  type InvitedSignUpError,
   toSessionUser,
   verifyEmail,
 } from './service';
@@ -56,11 +58,19 @@ export const ACCOUNT_RATE_LIMITS = {
   deletePerUser: { limit: 5, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>;
 
+/** The status of each refusal of a sign-up with an invitation that is not a 400. */
+const INVITED_SIGN_UP_STATUS: Partial<Record<InvitedSignUpError, 403 | 409 | 410>> = {
+  user_exists: 409,
+  invitation_used: 409,
+  invitation_revoked: 409,
+  invitation_expired: 410,
+};
+
 export type AccountRoutesDeps = {
   db: Database;
   auth: Auth;
   clock: Clock;
-  config: Pick<Config, 'appUrl' | 'trustProxy'>;
+  config: Pick<Config, 'appUrl' | 'trustProxy' | 'inviteOnly'>;
   /** Keys the hashes of addresses in rate-limit keys, so no counter names a person in clear. */
   secret: string;
 };
@@ -135,14 +145,25 @@ const signUpRoute = createRoute({
   method: 'post',
   path: '/account/sign-up',
   tags,
-  summary: 'Create an account; a verification link is sent in the given language',
+  summary: 'Create an account: from an invitation (signed in at once), or, while INVITE_ONLY is off, openly',
+  description:
+    'With `invitation`, the account is made verified for the invited address and signed in (decision 021). ' +
+    'Without one, while INVITE_ONLY is on, the answer is 403 `invite_only`; otherwise the account is made ' +
+    'unverified and a verification link is sent in the given language.',
   request: { body: jsonBody(ZSignUp) },
   responses: {
-    201: { description: 'Created, unverified', content: { 'application/json': { schema: ZSignUpResult } } },
+    201: {
+      description: 'Created: signed in (invitation), or unverified with a link sent',
+      content: { 'application/json': { schema: ZSignUpResult } },
+    },
     400: errorResponse(
-      'invalid_email, password_too_short, password_too_long or password_common (in that order)',
+      'invalid_email, password_too_short, password_too_long or password_common (in that order); ' +
+        'invitation_invalid or invitation_wrong_address',
     ),
-    409: errorResponse('user_exists'),
+    401: errorResponse('invalid_credentials or account_disabled: the invited account could not sign in'),
+    403: errorResponse('invite_only: sign-up needs an invitation'),
+    409: errorResponse('user_exists, invitation_used or invitation_revoked'),
+    410: errorResponse('invitation_expired'),
     429: rateLimited,
   },
 });
@@ -156,7 +177,9 @@ const signInRoute = createRoute({
   responses: {
     200: { description: 'Signed in', content: { 'application/json': { schema: ZSignInResult } } },
     401: errorResponse('invalid_credentials'),
-    403: errorResponse('email_not_verified: a new verification link was sent'),
+    403: errorResponse(
+      'email_not_verified (a new verification link was sent), or account_disabled (both only after the right password)',
+    ),
     429: rateLimited,
   },
 });
@@ -272,7 +295,17 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       return c.json({ user: user ? toSessionUser(user) : null }, 200);
     })
     .openapi(signUpRoute, async (c) => {
-      const body = c.req.valid('json');
+      const { invitation, ...body } = c.req.valid('json');
+      if (invitation) {
+        // Not counted: only a genuine, unused invitation gets as far as hashing a password, once.
+        const accepted = await signUpWithInvitation({ ...deps, now: deps.clock.now() }, { ...body, invitation });
+        if (!accepted.ok) return fail(c, INVITED_SIGN_UP_STATUS[accepted.error] ?? 400, accepted.error);
+        const signedIn = await signIn(deps, { ...body, headers: sessionRequestHeaders(c, deps.config.trustProxy) });
+        if (!signedIn.ok) return fail(c, 401, signedIn.error);
+        forwardCookies(c, signedIn.setCookies);
+        return c.json({ status: 'signed_in' as const, user: signedIn.user }, 201);
+      }
+      if (deps.config.inviteOnly) return fail(c, 403, 'invite_only');
       // Mistakes in the form are answered before counting, so correcting them costs no attempt.
       const check = checkSignUp(body, isCommonPassword);
       if (!check.ok) return fail(c, 400, check.error);
@@ -297,9 +330,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         ...body,
         headers: sessionRequestHeaders(c, deps.config.trustProxy),
       });
-      if (!outcome.ok) {
-        return fail(c, outcome.error === 'email_not_verified' ? 403 : 401, outcome.error);
-      }
+      if (!outcome.ok) return fail(c, outcome.error === 'invalid_credentials' ? 401 : 403, outcome.error);
       forwardCookies(c, outcome.setCookies);
       return c.json({ user: outcome.user }, 200);
     })

@@ -3,13 +3,20 @@ import type { TLocale } from '@shared/domain/locale';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import type { TSessionUser } from '@shared/schemas/accounts';
 import { isAPIError } from 'better-auth/api';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
 import type { SessionUser } from '../../lib/api';
 import { exportBubbles } from '../bubbles/service';
+import {
+  checkInvitation,
+  claimInvitation,
+  type InvitationLinkError,
+  markInvitationAccepted,
+} from '../invitations/service';
 import { exportJournalData } from '../journal/service';
-import { type Auth, withMailLocale } from './auth';
+import { ACCOUNT_DISABLED_CODE, type Auth, withMailLocale } from './auth';
 import { isCommonPassword } from './common-passwords';
 
 export type AccountsDeps = { db: Database; auth: Auth };
@@ -79,7 +86,61 @@ export async function signUp(
     if (await userIdByEmail(deps.db, check.email)) return { ok: false, error: 'user_exists' };
     throw error;
   }
+  await deps.db.update(users).set({ language: input.language }).where(eq(users.email, check.email));
   return { ok: true };
+}
+
+export type InvitedSignUpError = SignUpError | 'user_exists' | InvitationLinkError | 'invitation_wrong_address';
+
+/**
+ * Creates an account from an invitation (decision 021). The invitation proves the address, so the account
+ * is verified at once and no confirmation e-mail is sent: the user row, its credential and the used-up
+ * invitation are written in one transaction (the invitation row is locked, so a link makes one account
+ * however often it is sent at once). The person is then signed in like any sign-in (`signIn`).
+ */
+export async function signUpWithInvitation(
+  deps: AccountsDeps & { secret: string; now: Date },
+  input: { email: string; password: string; language: TLocale; invitation: string },
+): Promise<{ ok: true } | Failure<InvitedSignUpError>> {
+  const check = checkSignUp(input, isCommonPassword);
+  const link = { secret: deps.secret, token: input.invitation, email: input.email, now: deps.now };
+  // The link is checked first: a broken invitation says so, whatever the password.
+  const usable = await checkInvitation(deps.db, link);
+  if (!usable.ok) return usable;
+  if (!check.ok) return check;
+  const context = await deps.auth.$context;
+  const passwordHash = await context.password.hash(input.password);
+  return deps.db.transaction(async (tx) => {
+    const claimed = await claimInvitation(tx, link);
+    if (!claimed.ok) return claimed;
+    const userId = randomUUID();
+    const [created] = await tx
+      .insert(users)
+      .values({
+        id: userId,
+        name: '',
+        email: claimed.email,
+        emailVerified: true,
+        language: input.language,
+        createdAt: deps.now,
+        updatedAt: deps.now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!created) return { ok: false as const, error: 'user_exists' as const };
+    // The credential as better-auth keeps it for email and password, so its sign-in reads it.
+    await tx.insert(accounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: passwordHash,
+      createdAt: deps.now,
+      updatedAt: deps.now,
+    });
+    await markInvitationAccepted(tx, { id: claimed.id, userId, now: deps.now });
+    return { ok: true as const };
+  });
 }
 
 /**
@@ -91,7 +152,7 @@ export async function signIn(
   input: { email: string; password: string; language: TLocale; headers: Headers },
 ): Promise<
   | { ok: true; user: TSessionUser; setCookies: string[] }
-  | Failure<'invalid_credentials' | 'email_not_verified'>
+  | Failure<'invalid_credentials' | 'email_not_verified' | 'account_disabled'>
 > {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email) || input.password === '' || input.password.length > PASSWORD_MAX_LENGTH) {
@@ -106,6 +167,11 @@ export async function signIn(
       }),
     );
     const { user } = response;
+    // The language the person uses now is the one staff e-mails (a password reset link, say) are written in.
+    await deps.db
+      .update(users)
+      .set({ language: input.language })
+      .where(and(eq(users.id, user.id), ne(users.language, input.language)));
     return {
       ok: true,
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
@@ -114,6 +180,8 @@ export async function signIn(
   } catch (error) {
     const code = authErrorCode(error);
     if (code === 'EMAIL_NOT_VERIFIED') return { ok: false, error: 'email_not_verified' };
+    // Said only after the right password: the session hook refuses a disabled account (decision 023).
+    if (code === ACCOUNT_DISABLED_CODE) return { ok: false, error: 'account_disabled' };
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_LONG') {
       return { ok: false, error: 'invalid_credentials' };
     }
@@ -214,13 +282,31 @@ export async function deleteAccount(
   if (!(await passwordMatches(deps, input.user.id, input.password))) {
     return { ok: false, error: 'wrong_password' };
   }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .delete(verifications)
-      .where(or(eq(verifications.value, input.user.id), eq(verifications.identifier, input.user.email)));
-    await tx.delete(users).where(eq(users.id, input.user.id));
-  });
+  await deps.db.transaction((tx) => deleteUserCompletely(tx, input.user));
   return { ok: true };
+}
+
+/**
+ * Deletes an account and everything of theirs, in `tx`: the user row, and with it (by foreign keys) their
+ * sessions, credentials, profile, weeks, entries, summaries and bubbles; their pending verification and
+ * reset tokens. What a person does with "delete my account", and staff with "delete" (decision 023).
+ */
+export async function deleteUserCompletely(tx: DbExecutor, user: { id: string; email: string }): Promise<boolean> {
+  await tx
+    .delete(verifications)
+    .where(or(eq(verifications.value, user.id), eq(verifications.identifier, user.email)));
+  const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+/** Sends a fresh verification link to an account not yet verified, in `language`. */
+export async function sendVerificationLink(
+  deps: AccountsDeps,
+  input: { email: string; language: TLocale },
+): Promise<void> {
+  await withMailLocale(input.language, () =>
+    deps.auth.api.sendVerificationEmail({ body: { email: input.email } }),
+  );
 }
 
 /**
@@ -259,4 +345,30 @@ export async function exportAccount(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * Disables an account (decision 023): every session of it ends in the same statement's transaction, and no
+ * new one can be made (the session hook refuses it), so the person is signed out everywhere at once and
+ * their sign-in says the account is disabled. False when it was disabled already or does not exist.
+ */
+export async function disableAccount(tx: DbExecutor, input: { userId: string; now: Date }): Promise<boolean> {
+  const [disabled] = await tx
+    .update(users)
+    .set({ disabledAt: input.now })
+    .where(and(eq(users.id, input.userId), isNull(users.disabledAt)))
+    .returning({ id: users.id });
+  if (!disabled) return false;
+  await tx.delete(sessions).where(eq(sessions.userId, input.userId));
+  return true;
+}
+
+/** Lets a disabled account sign in again. False when it was not disabled or does not exist. */
+export async function enableAccount(tx: DbExecutor, input: { userId: string }): Promise<boolean> {
+  const [enabled] = await tx
+    .update(users)
+    .set({ disabledAt: null })
+    .where(and(eq(users.id, input.userId), isNotNull(users.disabledAt)))
+    .returning({ id: users.id });
+  return enabled !== undefined;
 }

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { ADMIN_EVENTS_HEARTBEAT_MS } from '@shared/domain/admin';
 import {
   CAMPAIGN_EVENT_NAME,
@@ -24,6 +24,7 @@ import {
   startCampaign,
 } from '../campaigns/service';
 import { changeEventsDescription, changeEventsResponse, changeEventsResponses } from './event-stream';
+import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
@@ -38,7 +39,7 @@ const ZRecipientsQuery = ZCampaignRecipientsQuery.extend({
   limit: ZCampaignRecipientsQuery.shape.limit.openapi({ param: { name: 'limit', in: 'query' } }),
 });
 
-const planRoute = createRoute({
+const planRoute = adminRoute('newsletters', {
   method: 'post',
   path: '/admin/campaigns/plan',
   tags: TAGS,
@@ -51,7 +52,7 @@ const planRoute = createRoute({
   },
 });
 
-const startRoute = createRoute({
+const startRoute = adminRoute('newsletters', {
   method: 'post',
   path: '/admin/campaigns',
   tags: TAGS,
@@ -70,7 +71,7 @@ const startRoute = createRoute({
   },
 });
 
-const listRoute = createRoute({
+const listRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/campaigns',
   tags: TAGS,
@@ -78,7 +79,7 @@ const listRoute = createRoute({
   responses: { 200: jsonResponse('The campaigns', ZCampaignList), 401: unauthenticated },
 });
 
-const eventsRoute = createRoute({
+const eventsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/campaigns/events',
   tags: TAGS,
@@ -90,7 +91,7 @@ const eventsRoute = createRoute({
   responses: changeEventsResponses,
 });
 
-const recipientsRoute = createRoute({
+const recipientsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/campaigns/{id}/recipients',
   tags: TAGS,
@@ -104,7 +105,7 @@ const recipientsRoute = createRoute({
 });
 
 const actionRoute = (action: CampaignAction, summary: string) =>
-  createRoute({
+  adminRoute('newsletters', {
     method: 'post',
     path: `/admin/campaigns/{id}/${action}`,
     tags: TAGS,

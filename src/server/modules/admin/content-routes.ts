@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   type TContentParams,
   ZContentPage,
@@ -9,6 +8,7 @@ import {
 import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import { listContent, publishContent, saveContentDrafts } from '../site/service';
+import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
@@ -20,7 +20,7 @@ const ZLocaleQuery = ZContentParams.pick({ locale: true });
 const unauthenticated = errorResponse('admin_session_missing');
 const notFound = errorResponse('not_found: the kind has no such page');
 
-const getContentRoute = createRoute({
+const getContentRoute = adminRoute('content', {
   method: 'get',
   path: '/admin/content/{kind}/{page}',
   tags: TAGS,
@@ -34,7 +34,7 @@ const getContentRoute = createRoute({
   },
 });
 
-const saveDraftsRoute = createRoute({
+const saveDraftsRoute = adminRoute('content', {
   method: 'put',
   path: '/admin/content/{kind}/{page}/{locale}',
   tags: TAGS,
@@ -51,7 +51,7 @@ const saveDraftsRoute = createRoute({
   },
 });
 
-const publishRoute = createRoute({
+const publishRoute = adminRoute('content', {
   method: 'post',
   path: '/admin/content/{kind}/{page}/{locale}/publish',
   tags: TAGS,

@@ -5,8 +5,9 @@ import { getCookie } from 'hono/cookie';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { type AppEnv, currentStaff, errorResponse } from '../../lib/api';
 import type { ChangeChannel } from '../../lib/change-feed';
-import { type AdminDeps, staffCookieName } from './routes';
+import type { AdminDeps } from './routes';
 import { readStaffSession } from './service';
+import { staffCookieName } from './session-cookie';
 
 /** The OpenAPI description of a change stream, around what its own events say (`events`). */
 export function changeEventsDescription(events: string): string {
@@ -95,7 +96,7 @@ export function changeEventsResponse(c: Context<AppEnv>, deps: AdminDeps, option
   // session that later expires or is signed out does not outlive it.
   const token = getCookie(c, staffCookieName(deps.config)) ?? '';
   const session = {
-    stillValid: async () => (await readStaffSession(deps.db, token, deps.clock.now())) !== null,
+    stillValid: async () => (await readStaffSession(deps.db, token, deps.clock.now()))?.stage === 'full',
   };
   const response = streamSSE(c, async (stream) => {
     try {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   ZEmailSettings,
   ZMailSendResult,
@@ -18,11 +17,12 @@ import {
 import { clientIp } from '../../lib/client-ip';
 import { clearProviderKey, getProviderKeyStatus, setProviderKey } from '../mail/provider-key';
 import { getEmailSettings, sendTestMail, updateEmailSettings } from '../mail/service';
+import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 
 const unauthorized = errorResponse('admin_session_missing');
 
-const getSettingsRoute = createRoute({
+const getSettingsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/mail/settings',
   tags: ['admin'],
@@ -30,7 +30,7 @@ const getSettingsRoute = createRoute({
   responses: { 200: jsonResponse('The settings', ZEmailSettings), 401: unauthorized },
 });
 
-const putSettingsRoute = createRoute({
+const putSettingsRoute = adminRoute('mailSettings', {
   method: 'put',
   path: '/admin/mail/settings',
   tags: ['admin'],
@@ -43,7 +43,7 @@ const putSettingsRoute = createRoute({
   },
 });
 
-const getProviderKeyRoute = createRoute({
+const getProviderKeyRoute = adminRoute('mailSettings', {
   method: 'get',
   path: '/admin/mail/provider-key',
   tags: ['admin'],
@@ -51,7 +51,7 @@ const getProviderKeyRoute = createRoute({
   responses: { 200: jsonResponse('The key status', ZProviderKeyStatus), 401: unauthorized },
 });
 
-const putProviderKeyRoute = createRoute({
+const putProviderKeyRoute = adminRoute('mailSettings', {
   method: 'put',
   path: '/admin/mail/provider-key',
   tags: ['admin'],
@@ -64,7 +64,7 @@ const putProviderKeyRoute = createRoute({
   },
 });
 
-const deleteProviderKeyRoute = createRoute({
+const deleteProviderKeyRoute = adminRoute('mailSettings', {
   method: 'delete',
   path: '/admin/mail/provider-key',
   tags: ['admin'],
@@ -72,7 +72,7 @@ const deleteProviderKeyRoute = createRoute({
   responses: { 200: jsonResponse('The key status', ZProviderKeyStatus), 401: unauthorized },
 });
 
-const testMailRoute = createRoute({
+const testMailRoute = adminRoute('mailSettings', {
   method: 'post',
   path: '/admin/mail/test',
   tags: ['admin'],

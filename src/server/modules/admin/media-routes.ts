@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { BACKGROUND_VIDEOS, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@shared/domain/media';
 import {
   ZAdminVideo,
@@ -28,6 +28,7 @@ import {
   type UploadError,
   updateVideo,
 } from '../media/service';
+import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
@@ -87,7 +88,7 @@ const ZStorageFileParams = z.object({
 });
 const ZSlotParams = z.object({ slot: ZBackgroundSlot.openapi({ param: { name: 'slot', in: 'path' } }) });
 
-const uploadVideoRoute = createRoute({
+const uploadVideoRoute = adminRoute('media', {
   method: 'post',
   path: '/admin/videos/files',
   tags: TAGS,
@@ -105,7 +106,7 @@ const uploadVideoRoute = createRoute({
   },
 });
 
-const uploadThumbnailRoute = createRoute({
+const uploadThumbnailRoute = adminRoute('media', {
   method: 'post',
   path: '/admin/videos/thumbnails',
   tags: TAGS,
@@ -119,7 +120,7 @@ const uploadThumbnailRoute = createRoute({
   },
 });
 
-const listVideosRoute = createRoute({
+const listVideosRoute = adminRoute('media', {
   method: 'get',
   path: '/admin/videos',
   tags: TAGS,
@@ -127,7 +128,7 @@ const listVideosRoute = createRoute({
   responses: { 200: jsonResponse('The videos', ZAdminVideoList), 401: unauthenticated },
 });
 
-const createVideoRoute = createRoute({
+const createVideoRoute = adminRoute('media', {
   method: 'post',
   path: '/admin/videos',
   tags: TAGS,
@@ -142,7 +143,7 @@ const createVideoRoute = createRoute({
   },
 });
 
-const updateVideoRoute = createRoute({
+const updateVideoRoute = adminRoute('media', {
   method: 'patch',
   path: '/admin/videos/{id}',
   tags: TAGS,
@@ -156,7 +157,7 @@ const updateVideoRoute = createRoute({
   },
 });
 
-const deleteVideoRoute = createRoute({
+const deleteVideoRoute = adminRoute('media', {
   method: 'delete',
   path: '/admin/videos/{id}',
   tags: TAGS,
@@ -171,7 +172,7 @@ const deleteVideoRoute = createRoute({
   },
 });
 
-const listStorageRoute = createRoute({
+const listStorageRoute = adminRoute('media', {
   method: 'get',
   path: '/admin/storage/videos',
   tags: TAGS,
@@ -179,7 +180,7 @@ const listStorageRoute = createRoute({
   responses: { 200: jsonResponse('The files', ZStorageFileList), 401: unauthenticated },
 });
 
-const deleteStorageFileRoute = createRoute({
+const deleteStorageFileRoute = adminRoute('media', {
   method: 'delete',
   path: '/admin/storage/videos/{name}',
   tags: TAGS,
@@ -193,7 +194,7 @@ const deleteStorageFileRoute = createRoute({
   },
 });
 
-const backgroundRoute = createRoute({
+const backgroundRoute = adminRoute('media', {
   method: 'get',
   path: '/admin/background-videos',
   tags: TAGS,
@@ -201,7 +202,7 @@ const backgroundRoute = createRoute({
   responses: { 200: jsonResponse('The stored background files', ZBackgroundVideos), 401: unauthenticated },
 });
 
-const replaceBackgroundVideoRoute = createRoute({
+const replaceBackgroundVideoRoute = adminRoute('media', {
   method: 'put',
   path: '/admin/background-videos/{slot}',
   tags: TAGS,
@@ -216,7 +217,7 @@ const replaceBackgroundVideoRoute = createRoute({
   },
 });
 
-const replaceBackgroundPosterRoute = createRoute({
+const replaceBackgroundPosterRoute = adminRoute('media', {
   method: 'put',
   path: '/admin/background-videos/{slot}/poster',
   tags: TAGS,

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { GIF_MAX_BYTES } from '@shared/domain/newsletters';
 import {
   ZDeletedCount,
@@ -26,6 +26,7 @@ import {
   uploadGif,
 } from '../newsletters/service';
 import { rawRequestBody } from './media-routes';
+import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
@@ -53,7 +54,7 @@ const gifBody = {
   ),
 };
 
-const listRoute = createRoute({
+const listRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/newsletters',
   tags: TAGS,
@@ -62,7 +63,7 @@ const listRoute = createRoute({
   responses: { 200: jsonResponse('The drafts', ZNewsletterDraftList), 401: unauthenticated },
 });
 
-const defaultsRoute = createRoute({
+const defaultsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/newsletters/defaults',
   tags: TAGS,
@@ -71,7 +72,7 @@ const defaultsRoute = createRoute({
   responses: { 200: jsonResponse('The default texts', ZNewsletterDefaults), 401: unauthenticated },
 });
 
-const getRoute = createRoute({
+const getRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/newsletters/{id}',
   tags: TAGS,
@@ -80,7 +81,7 @@ const getRoute = createRoute({
   responses: { 200: jsonResponse('The draft', ZNewsletterDraft), 401: unauthenticated, 404: notFound },
 });
 
-const createDraftRoute = createRoute({
+const createDraftRoute = adminRoute('newsletters', {
   method: 'post',
   path: '/admin/newsletters',
   tags: TAGS,
@@ -93,7 +94,7 @@ const createDraftRoute = createRoute({
   },
 });
 
-const updateDraftRoute = createRoute({
+const updateDraftRoute = adminRoute('newsletters', {
   method: 'put',
   path: '/admin/newsletters/{id}',
   tags: TAGS,
@@ -107,7 +108,7 @@ const updateDraftRoute = createRoute({
   },
 });
 
-const deleteDraftRoute = createRoute({
+const deleteDraftRoute = adminRoute('newsletters', {
   method: 'delete',
   path: '/admin/newsletters/{id}',
   tags: TAGS,
@@ -116,7 +117,7 @@ const deleteDraftRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, 401: unauthenticated, 404: notFound },
 });
 
-const deleteAllRoute = createRoute({
+const deleteAllRoute = adminRoute('newsletters', {
   method: 'delete',
   path: '/admin/newsletters',
   tags: TAGS,
@@ -125,7 +126,7 @@ const deleteAllRoute = createRoute({
   responses: { 200: jsonResponse('How many drafts went', ZDeletedCount), 401: unauthenticated },
 });
 
-const previewRoute = createRoute({
+const previewRoute = adminRoute('newsletters', {
   method: 'post',
   path: '/admin/newsletters/preview',
   tags: TAGS,
@@ -138,7 +139,7 @@ const previewRoute = createRoute({
   },
 });
 
-const gifsRoute = createRoute({
+const gifsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/newsletters/gifs',
   tags: TAGS,
@@ -146,7 +147,7 @@ const gifsRoute = createRoute({
   responses: { 200: jsonResponse('The GIFs', ZNewsletterGifs), 401: unauthenticated },
 });
 
-const uploadGifRoute = createRoute({
+const uploadGifRoute = adminRoute('newsletters', {
   method: 'post',
   path: '/admin/newsletters/gifs/{kind}',
   tags: TAGS,

@@ -8,7 +8,7 @@ import { rateLimits } from '../../db/schema/rate-limits';
 import { createLogger } from '../../lib/logger';
 import { clientRequests, createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { cookieHeaderFrom, createSignedInUser } from '../../test/users';
-import { staffCookieName } from './routes';
+import { staffCookieName } from './session-cookie';
 import {
   createStaffAccount,
   deleteExpiredStaffSessions,

@@ -1,8 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ADMIN_LOGIN_RATE_LIMIT } from '@shared/domain/admin';
+import type { StaffSessionStage } from '@shared/domain/staff';
 import { ZAdminLogin, ZAdminSession, ZAdminSessionState } from '@shared/schemas/admin';
+import { ZSecondFactor } from '@shared/schemas/staff';
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -21,14 +23,28 @@ import type { Logger } from '../../lib/logger';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
+import type { Auth } from '../accounts/auth';
+import { auditRoutes } from '../audit/routes';
+import { adminInvitationRoutes } from '../invitations/routes';
 import type { MailDeps } from '../mail/service';
+import { adminPeopleRoutes } from '../people/routes';
 import type { PageContentSource } from '../site/service';
+import { staffAccountRoutes, staffAdminRoutes } from '../staff/routes';
+import { verifyStaffSecondFactor } from '../staff/two-factor';
 import { adminCampaignRoutes } from './campaign-routes';
 import { adminContentRoutes } from './content-routes';
 import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
 import { adminNewsletterRoutes } from './newsletter-routes';
-import { loginStaff, logoutStaff, readStaffSession, type StaffSession } from './service';
+import { adminRoute } from './permissions';
+import { loginStaff, logoutStaff, readStaffSession } from './service';
+import {
+  clearStaffCookie,
+  renewStaffCookie,
+  setStaffCookie,
+  staffCookieName,
+  toSessionJson,
+} from './session-cookie';
 import { adminWaitlistRoutes } from './waitlist-routes';
 
 /** Everything the admin routes need. */
@@ -43,74 +59,78 @@ export type AdminDeps = {
   changes: ChangeFeed;
   logger: Logger;
   storage: Storage;
+  /** better-auth, for what staff do to user accounts (People). */
+  auth: Auth;
 };
 
 export const ADMIN_API_PREFIX = '/api/admin';
-/** The staff cookie is sent only to the admin API, never with page loads or the users' API. */
-const COOKIE_PATH = ADMIN_API_PREFIX;
 
-/** `__Secure-` over https (the browser then refuses it on plain http); SameSite=Strict either way. */
-export function staffCookieName(config: Pick<Config, 'secureCookies'>): string {
-  return config.secureCookies ? '__Secure-mirror.admin' : 'mirror.admin';
+type Access = StaffSessionStage | 'none';
+const ANY: readonly Access[] = ['none', 'second_factor', 'setup', 'full'];
+
+/**
+ * The admin routes open to callers without a full staff session, and to whom. Every other admin route needs
+ * a signed-in (`full`) session: a sign-in that still waits for its second factor (or, under
+ * STAFF_REQUIRE_2FA, for its setup) reaches only what finishes it, or signing out.
+ */
+export const PARTIAL_ACCESS: readonly { method: string; path: string; access: readonly Access[] }[] = [
+  { method: 'POST', path: `${ADMIN_API_PREFIX}/session`, access: ANY },
+  { method: 'GET', path: `${ADMIN_API_PREFIX}/session`, access: ANY },
+  { method: 'DELETE', path: `${ADMIN_API_PREFIX}/session`, access: ['second_factor', 'setup', 'full'] },
+  { method: 'POST', path: `${ADMIN_API_PREFIX}/session/second-factor`, access: ['second_factor'] },
+  { method: 'POST', path: `${ADMIN_API_PREFIX}/account/two-factor/setup`, access: ['setup', 'full'] },
+  { method: 'POST', path: `${ADMIN_API_PREFIX}/account/two-factor/confirm`, access: ['setup', 'full'] },
+  { method: 'GET', path: `${ADMIN_API_PREFIX}/staff-invitation`, access: ANY },
+  { method: 'POST', path: `${ADMIN_API_PREFIX}/staff-invitation/accept`, access: ANY },
+];
+
+function accessOf(method: string, path: string): readonly Access[] {
+  return PARTIAL_ACCESS.find((route) => route.method === method && route.path === path)?.access ?? ['full'];
 }
 
 /**
- * The admin routes reachable without a staff session: sign-in, and the question whether one is signed in
- * (asked on every load of an admin page).
- */
-const OPEN_ROUTES = [
-  { method: 'POST', path: `${ADMIN_API_PREFIX}/session` },
-  { method: 'GET', path: `${ADMIN_API_PREFIX}/session` },
-] as const;
-const isOpenRoute = (method: string, path: string) =>
-  OPEN_ROUTES.some((route) => route.method === method && route.path === path);
-
-/**
  * The guard of /api/admin/*: reads the staff session from its cookie on every call and answers 401
- * `admin_session_missing` when there is none (or it expired, or was ended), except for sign-in itself.
- * A user's session counts for nothing here.
+ * `admin_session_missing` when there is none (or it expired, or was ended, or its sign-in is not finished)
+ * unless the route is open to that (PARTIAL_ACCESS). A user's session counts for nothing here. What the
+ * staff member's role may do is checked by each route (`adminRoute`).
  */
 export function staffGuard(deps: Pick<AdminDeps, 'db' | 'clock' | 'config'>): MiddlewareHandler<AppEnv> {
   const cookieName = staffCookieName(deps.config);
   return async (c, next) => {
     c.set('staff', undefined);
-    const open = isOpenRoute(c.req.method, c.req.path);
+    const access = accessOf(c.req.method, c.req.path);
     const token = getCookie(c, cookieName);
     const session = token ? await readStaffSession(deps.db, token, deps.clock.now()) : null;
     if (token && !session) clearStaffCookie(c, deps.config);
+    if (!access.includes(session ? session.stage : 'none')) return apiError(c, 401, 'admin_session_missing');
     if (session) c.set('staff', session);
-    else if (!open) return apiError(c, 401, 'admin_session_missing');
     return next();
   };
 }
 
-function setStaffCookie(c: Context, config: Config, token: string, session: StaffSession, now: Date) {
-  setCookie(c, staffCookieName(config), token, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'Strict',
-    secure: config.secureCookies,
-    maxAge: Math.max(1, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
+/** Counts a guess at a staff password or second factor against the client's budget; false when spent. */
+async function withinLoginBudget(c: Context, deps: AdminDeps): Promise<boolean> {
+  const limit = await consumeRateLimit(deps.db, {
+    key: `admin:login:ip:${keyedHash(deps.secret, clientIp(c, deps.config.trustProxy))}`,
+    rule: ADMIN_LOGIN_RATE_LIMIT,
+    now: deps.clock.now(),
   });
+  if (!limit.allowed) c.header('Retry-After', String(Math.ceil(limit.retryAfterMs / 1000)));
+  return limit.allowed;
 }
-
-function clearStaffCookie(c: Context, config: Config) {
-  deleteCookie(c, staffCookieName(config), { path: COOKIE_PATH, secure: config.secureCookies });
-}
-
-const toSessionJson = (session: StaffSession) => ({
-  staff: { id: session.staffId, email: session.email },
-  expiresAt: session.expiresAt.toISOString(),
-});
 
 const loginRoute = createRoute({
   method: 'post',
   path: '/admin/session',
   tags: ['admin'],
   summary: 'Staff sign-in: sets the staff session cookie (8 hours)',
+  description:
+    'With two-factor sign-in set up, the session answered is at stage `second_factor` (5 minutes): ' +
+    '`POST /admin/session/second-factor` finishes it. Under STAFF_REQUIRE_2FA an account without it is at ' +
+    'stage `setup` (30 minutes) and may only set it up.',
   request: { body: jsonBody(ZAdminLogin) },
   responses: {
-    200: jsonResponse('Signed in', ZAdminSession),
+    200: jsonResponse('Signed in, or waiting for the second factor (see stage)', ZAdminSession),
     400: errorResponse('Not an e-mail and password'),
     401: errorResponse('admin_login_failed: wrong address or password, or the account is locked'),
     429: errorResponse('Too many attempts from this address'),
@@ -121,40 +141,49 @@ const sessionRoute = createRoute({
   method: 'get',
   path: '/admin/session',
   tags: ['admin'],
-  summary: 'The signed-in staff member and when the session ends, or null',
+  summary: 'The signed-in staff member (or a sign-in half done) and when the session ends, or null',
   responses: {
     200: jsonResponse('The session, or null when no staff member is signed in', ZAdminSessionState),
   },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = adminRoute('self', {
   method: 'delete',
   path: '/admin/session',
   tags: ['admin'],
-  summary: 'Staff sign-out: ends the session on the server',
+  summary: 'Staff sign-out: ends the session on the server (also a sign-in that is not finished)',
   responses: { 204: { description: 'Signed out' }, 401: errorResponse('admin_session_missing') },
+});
+
+const secondFactorRoute = adminRoute('self', {
+  method: 'post',
+  path: '/admin/session/second-factor',
+  tags: ['admin'],
+  summary: 'The second step of a staff sign-in: the code from the authenticator app, or a recovery code',
+  description:
+    'Each code works once. After 5 wrong codes the half-done sign-in ends (`too_many_attempts`) and starts ' +
+    'again with the password.',
+  request: { body: jsonBody(ZSecondFactor) },
+  responses: {
+    200: jsonResponse('Signed in (stage full, 8 hours)', ZAdminSession),
+    400: errorResponse('invalid_code: wrong, or used already'),
+    401: errorResponse('admin_session_missing, or too_many_attempts (the sign-in starts over)'),
+    429: errorResponse('Too many attempts from this address'),
+  },
 });
 
 function sessionRoutes(deps: AdminDeps) {
   return createApiRouter()
     .openapi(loginRoute, async (c) => {
       const { email, password } = c.req.valid('json');
+      if (!(await withinLoginBudget(c, deps))) return c.json({ error: { code: 'rate_limited' as const } }, 429);
       const now = deps.clock.now();
-      const ip = clientIp(c, deps.config.trustProxy);
-      const limit = await consumeRateLimit(deps.db, {
-        key: `admin:login:ip:${keyedHash(deps.secret, ip)}`,
-        rule: ADMIN_LOGIN_RATE_LIMIT,
-        now,
-      });
-      if (!limit.allowed) {
-        c.header('Retry-After', String(Math.ceil(limit.retryAfterMs / 1000)));
-        return c.json({ error: { code: 'rate_limited' as const } }, 429);
-      }
       const outcome = await loginStaff(deps.db, {
         email,
         password,
-        ip,
+        ip: clientIp(c, deps.config.trustProxy),
         userAgent: c.req.header('user-agent') ?? null,
+        requireSecondFactor: deps.config.staffRequire2fa,
         now,
       });
       if (!outcome.ok) return c.json({ error: { code: 'admin_login_failed' as const } }, 401);
@@ -173,6 +202,28 @@ function sessionRoutes(deps: AdminDeps) {
       });
       clearStaffCookie(c, deps.config);
       return c.body(null, 204);
+    })
+    .openapi(secondFactorRoute, async (c) => {
+      if (!(await withinLoginBudget(c, deps))) return c.json({ error: { code: 'rate_limited' as const } }, 429);
+      const now = deps.clock.now();
+      const outcome = await verifyStaffSecondFactor(
+        { db: deps.db, secret: deps.secret },
+        {
+          session: currentStaff(c),
+          code: c.req.valid('json').code,
+          ip: clientIp(c, deps.config.trustProxy),
+          userAgent: c.req.header('user-agent') ?? null,
+          now,
+        },
+      );
+      if (outcome.ok) {
+        renewStaffCookie(c, deps.config, outcome.session, now);
+        return c.json(toSessionJson(outcome.session), 200);
+      }
+      if (outcome.reason === 'wrong_code') return c.json({ error: { code: 'invalid_code' as const } }, 400);
+      clearStaffCookie(c, deps.config);
+      const code = outcome.reason === 'too_many_attempts' ? 'too_many_attempts' : 'admin_session_missing';
+      return c.json({ error: { code } }, 401);
     });
 }
 
@@ -186,5 +237,10 @@ export function adminRoutes(deps: AdminDeps) {
   router.route('/', adminMediaRoutes(deps));
   router.route('/', adminNewsletterRoutes(deps));
   router.route('/', adminCampaignRoutes(deps));
+  router.route('/', staffAccountRoutes(deps));
+  router.route('/', staffAdminRoutes(deps));
+  router.route('/', adminInvitationRoutes(deps));
+  router.route('/', adminPeopleRoutes(deps));
+  router.route('/', auditRoutes(deps));
   return router;
 }

@@ -2,22 +2,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_LOCKOUT_MS, ADMIN_MAX_FAILED_LOGINS, ADMIN_SESSION_MS } from '@shared/domain/admin';
-import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { staffAccounts, staffSessions } from '../../db/schema/admin';
-import type { Logger } from '../../lib/logger';
-import { recordAudit } from './audit';
 import {
-  hashStaffPassword,
+  SECOND_FACTOR_WINDOW_MS,
   STAFF_PASSWORD_MAX_LENGTH,
   STAFF_PASSWORD_MIN_LENGTH,
-  verifyAgainstDummy,
-  verifyStaffPassword,
-} from './passwords';
+  STAFF_SETUP_WINDOW_MS,
+  type StaffRole,
+  type StaffSessionStage,
+} from '@shared/domain/staff';
+import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
+import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { staffAccounts, staffRecoveryCodes, staffSessions } from '../../db/schema/admin';
+import type { StaffIdentity } from '../../lib/api';
+import type { Logger } from '../../lib/logger';
+import { recordAudit } from './audit';
+import { hashStaffPassword, verifyAgainstDummy, verifyStaffPassword } from './passwords';
 
-/** A signed-in staff member, as the admin routes see them. */
-export type StaffSession = { sessionId: string; staffId: string; email: string; expiresAt: Date };
+/** A signed-in staff member (or one half-way through a sign-in), as the admin routes see them. */
+export type StaffSession = StaffIdentity;
 
 export class StaffAccountError extends Error {
   override name = 'StaffAccountError';
@@ -33,6 +36,13 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Whether a new staff password is long enough and not too long; null when it is fine. */
+export function checkStaffPassword(password: string): 'password_too_short' | 'password_too_long' | null {
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH) return 'password_too_short';
+  if (password.length > STAFF_PASSWORD_MAX_LENGTH) return 'password_too_long';
+  return null;
+}
+
 function checkNewStaff(email: string, password: string): string {
   const normalized = normalizeEmail(email);
   if (!isValidEmail(normalized)) throw new StaffAccountError(`not an e-mail address: ${email}`);
@@ -46,31 +56,44 @@ function checkNewStaff(email: string, password: string): string {
 }
 
 /**
- * Adds a staff account. With `replacePassword`, an existing account of that address gets the new password
- * (and is unlocked) instead of the call failing.
+ * Adds a staff account: an owner unless `role` says otherwise (the operator's `admin:create` and the
+ * bootstrap account are owners). With `replacePassword`, an existing account of that address gets the new
+ * password, is unlocked and has its two-factor sign-in turned off (the way back in for someone who lost
+ * their authenticator and recovery codes), instead of the call failing.
  */
 export async function createStaffAccount(
   db: Database,
-  input: { email: string; password: string; now: Date; replacePassword?: boolean },
+  input: { email: string; password: string; now: Date; replacePassword?: boolean; role?: StaffRole },
 ): Promise<{ id: string; email: string; created: boolean }> {
   const email = checkNewStaff(input.email, input.password);
   const passwordHash = await hashStaffPassword(input.password);
   const [inserted] = await db
     .insert(staffAccounts)
-    .values({ email, passwordHash, createdAt: input.now, updatedAt: input.now })
+    .values({ email, passwordHash, role: input.role ?? 'owner', createdAt: input.now, updatedAt: input.now })
     .onConflictDoNothing({ target: staffAccounts.email })
     .returning({ id: staffAccounts.id });
   if (inserted) return { id: inserted.id, email, created: true };
   if (!input.replacePassword) throw new StaffAccountError(`a staff account for ${email} exists already`);
-  const [updated] = await db
-    .update(staffAccounts)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: input.now })
-    .where(eq(staffAccounts.email, email))
-    .returning({ id: staffAccounts.id });
-  if (!updated) throw new StaffAccountError(`the staff account for ${email} vanished`);
-  // A new password ends the sessions made with the old one.
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, updated.id));
-  return { id: updated.id, email, created: false };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(staffAccounts)
+      .set({
+        passwordHash,
+        failedLogins: 0,
+        lockedUntil: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        updatedAt: input.now,
+      })
+      .where(eq(staffAccounts.email, email))
+      .returning({ id: staffAccounts.id });
+    if (!updated) throw new StaffAccountError(`the staff account for ${email} vanished`);
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, updated.id));
+    // A new password ends the sessions made with the old one.
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, updated.id));
+    return { id: updated.id, email, created: false };
+  });
 }
 
 /** The address of the account made on a first start without ADMIN_EMAIL/ADMIN_PASSWORD. */
@@ -111,14 +134,83 @@ export async function ensureBootstrapStaff(deps: {
   );
 }
 
-export type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };
+export type LoginInput = {
+  email: string;
+  password: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** STAFF_REQUIRE_2FA: an account without two-factor sign-in must set it up before anything else. */
+  requireSecondFactor: boolean;
+};
 export type LoginOutcome =
   | { ok: true; token: string; session: StaffSession }
   | { ok: false; reason: 'unknown' | 'locked' | 'wrong_password' };
 
+/** The stage a session starts in after the right password, and how long that stage may last. */
+function stageAfterPassword(
+  account: { totpEnabledAt: Date | null },
+  requireSecondFactor: boolean,
+): { stage: StaffSessionStage; lifetimeMs: number } {
+  if (account.totpEnabledAt) return { stage: 'second_factor', lifetimeMs: SECOND_FACTOR_WINDOW_MS };
+  if (requireSecondFactor) return { stage: 'setup', lifetimeMs: STAFF_SETUP_WINDOW_MS };
+  return { stage: 'full', lifetimeMs: ADMIN_SESSION_MS };
+}
+
+/**
+ * Makes a session for a staff member whose password was just checked (sign-in, or accepting an invitation
+ * to the staff), in `tx`. With two-factor sign-in set up, the session waits for the code (stage
+ * `second_factor`, 5 minutes); when it is required and not set up, for its setup (`setup`); otherwise it
+ * is signed in for 8 hours. Returns the cookie's token and the session.
+ */
+export async function openStaffSession(
+  tx: DbExecutor,
+  input: {
+    account: { id: string; email: string; role: StaffRole; totpEnabledAt: Date | null };
+    requireSecondFactor: boolean;
+    ip: string | null;
+    userAgent: string | null;
+    now: Date;
+  },
+): Promise<{ token: string; session: StaffSession }> {
+  const { account, now } = input;
+  const { stage, lifetimeMs } = stageAfterPassword(account, input.requireSecondFactor);
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + lifetimeMs);
+  await tx
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, account.id), lte(staffSessions.expiresAt, now)));
+  const [row] = await tx
+    .insert(staffSessions)
+    .values({
+      tokenHash: hashSessionToken(token),
+      staffId: account.id,
+      createdAt: now,
+      expiresAt,
+      ipAddress: input.ip,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      stage,
+    })
+    .returning({ id: staffSessions.id });
+  if (!row) throw new Error('staff session insert returned no row');
+  return {
+    token,
+    session: {
+      sessionId: row.id,
+      staffId: account.id,
+      email: account.email,
+      role: account.role,
+      stage,
+      twoFactorEnabled: account.totpEnabledAt !== null,
+      expiresAt,
+    },
+  };
+}
+
 /**
  * Signs a staff member in. Five wrong passwords in a row lock the account for 15 minutes; while locked even
- * the right password is refused, with the same answer as a wrong one. Every attempt is audited.
+ * the right password is refused, with the same answer as a wrong one. Every attempt is audited. The right
+ * password alone signs in only an account without two-factor sign-in (and, under STAFF_REQUIRE_2FA, only
+ * into its setup); otherwise the session waits for `verifyStaffSecondFactor`.
  */
 export async function loginStaff(db: Database, input: LoginInput & { now: Date }): Promise<LoginOutcome> {
   const { now } = input;
@@ -127,8 +219,10 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
     .select({
       id: staffAccounts.id,
       email: staffAccounts.email,
+      role: staffAccounts.role,
       passwordHash: staffAccounts.passwordHash,
       lockedUntil: staffAccounts.lockedUntil,
+      totpEnabledAt: staffAccounts.totpEnabledAt,
     })
     .from(staffAccounts)
     .where(eq(staffAccounts.email, email));
@@ -179,9 +273,7 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
     return { ok: false, reason: 'wrong_password' };
   }
 
-  const token = newSessionToken();
-  const expiresAt = new Date(now.getTime() + ADMIN_SESSION_MS);
-  const session = await db.transaction(async (tx) => {
+  const opened = await db.transaction(async (tx) => {
     await tx
       .update(staffAccounts)
       .set({
@@ -193,34 +285,31 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
         updatedAt: now,
       })
       .where(eq(staffAccounts.id, account.id));
-    await tx
-      .delete(staffSessions)
-      .where(and(eq(staffSessions.staffId, account.id), lte(staffSessions.expiresAt, now)));
-    const [row] = await tx
-      .insert(staffSessions)
-      .values({
-        tokenHash: hashSessionToken(token),
-        staffId: account.id,
-        createdAt: now,
-        expiresAt,
-        ipAddress: input.ip,
-        userAgent: input.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning({ id: staffSessions.id });
-    if (!row) throw new Error('staff session insert returned no row');
+    const result = await openStaffSession(tx, {
+      account,
+      requireSecondFactor: input.requireSecondFactor,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      now,
+    });
+    const complete = result.session.stage === 'full';
     await recordAudit(tx, {
       ...audit,
       actor,
-      action: 'login',
+      // A sign-in that still waits for its second factor (or its setup) is not a sign-in yet.
+      action: complete ? 'login' : 'login.password_ok',
       target: email,
-      details: { userAgent: input.userAgent?.slice(0, 200) ?? null },
+      details: {
+        userAgent: input.userAgent?.slice(0, 200) ?? null,
+        ...(complete ? {} : { next: result.session.stage }),
+      },
     });
-    return { sessionId: row.id, staffId: account.id, email: account.email, expiresAt };
+    return result;
   });
-  return { ok: true, token, session };
+  return { ok: true, ...opened };
 }
 
-/** The session a cookie's token names, if it exists and has not expired. */
+/** The session a cookie's token names, if it exists and has not expired (at whatever stage it is). */
 export async function readStaffSession(db: Database, token: string, now: Date): Promise<StaffSession | null> {
   if (token.length < 20 || token.length > 200) return null;
   const [row] = await db
@@ -228,12 +317,17 @@ export async function readStaffSession(db: Database, token: string, now: Date): 
       sessionId: staffSessions.id,
       staffId: staffAccounts.id,
       email: staffAccounts.email,
+      role: staffAccounts.role,
+      stage: staffSessions.stage,
+      totpEnabledAt: staffAccounts.totpEnabledAt,
       expiresAt: staffSessions.expiresAt,
     })
     .from(staffSessions)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
     .where(and(eq(staffSessions.tokenHash, hashSessionToken(token)), gt(staffSessions.expiresAt, now)));
-  return row ?? null;
+  if (!row) return null;
+  const { totpEnabledAt, ...session } = row;
+  return { ...session, twoFactorEnabled: totpEnabledAt !== null };
 }
 
 /** Ends a session on the server: the token stops working at once, on every app process. */
@@ -260,4 +354,17 @@ export async function deleteExpiredStaffSessions(db: Database, now: Date): Promi
     .where(lte(staffSessions.expiresAt, now))
     .returning({ id: staffSessions.id });
   return deleted.length;
+}
+
+/**
+ * Checks a staff member's password (for changes that ask for it again: a new password, turning off
+ * two-factor sign-in). False for a wrong password and for an account that does not exist.
+ */
+export async function staffPasswordMatches(db: DbExecutor, staffId: string, password: string): Promise<boolean> {
+  const [account] = await db
+    .select({ passwordHash: staffAccounts.passwordHash })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, staffId));
+  if (!account) return verifyAgainstDummy(password);
+  return verifyStaffPassword(account.passwordHash, password);
 }

@@ -18,6 +18,7 @@ import {
   type TestContext,
 } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
+import { createAuth } from '../accounts/auth';
 import { waitlistConfirmationCopy } from '../mail/templates/copy';
 import { createPageContentSource } from '../site/service';
 import { type AdminDeps, staffGuard } from './routes';
@@ -120,6 +121,7 @@ describe('GET /api/admin/waitlist', () => {
       gdprConfirmed: false,
       confirmedAt: null,
       unsubscribedAt: null,
+      invitation: null,
     });
     expect(entries[1]).toMatchObject({
       status: 'confirmed',
@@ -262,6 +264,7 @@ function appWithHeartbeat(eventsHeartbeatMs: number) {
     changes: t.changes,
     logger: t.logger,
     storage: t.storage,
+    auth: createAuth({ db: t.database.db, config: t.config, secret: TEST_SESSION_SECRET, mail, logger: t.logger }),
   };
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/admin/*', staffGuard(deps));

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { ADMIN_EVENTS_HEARTBEAT_MS } from '@shared/domain/admin';
 import {
   WAITLIST_EVENT_NAME,
@@ -19,21 +18,22 @@ import {
   type WaitlistDeps,
 } from '../waitlist/service';
 import { changeEventsDescription, changeEventsResponse, changeEventsResponses } from './event-stream';
+import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 import { staffChange } from './staff-change';
 
 const TAGS = ['admin'];
 const unauthenticated = errorResponse('admin_session_missing');
 
-const listRoute = createRoute({
+const listRoute = adminRoute('waitlist', {
   method: 'get',
   path: '/admin/waitlist',
   tags: TAGS,
-  summary: 'The whole waiting list, newest first',
+  summary: 'The whole waiting list, newest first, each entry with the state of its invitation',
   responses: { 200: jsonResponse('Every entry', ZAdminWaitlist), 401: unauthenticated },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = adminRoute('waitlist', {
   method: 'delete',
   path: '/admin/waitlist',
   tags: TAGS,
@@ -47,7 +47,7 @@ const deleteRoute = createRoute({
   },
 });
 
-const eventsRoute = createRoute({
+const eventsRoute = adminRoute('waitlist', {
   method: 'get',
   path: '/admin/waitlist/events',
   tags: TAGS,
@@ -59,7 +59,7 @@ const eventsRoute = createRoute({
   responses: changeEventsResponses,
 });
 
-const sendConfirmationRoute = createRoute({
+const sendConfirmationRoute = adminRoute('waitlist', {
   method: 'post',
   path: '/admin/waitlist/confirmation-mail',
   tags: TAGS,
@@ -94,7 +94,9 @@ export function adminWaitlistRoutes(deps: AdminDeps, options: AdminWaitlistRoute
   const act = (c: Context<AppEnv>) => staffChange(c, deps);
 
   return createApiRouter()
-    .openapi(listRoute, async (c) => c.json({ entries: await listWaitlistEntries(deps.db) }, 200))
+    .openapi(listRoute, async (c) =>
+      c.json({ entries: await listWaitlistEntries(deps.db, deps.clock.now()) }, 200),
+    )
     .openapi(deleteRoute, async (c) => {
       const { ids } = c.req.valid('json');
       const deleted = await deleteWaitlistEntries(deps.db, { ids, ...act(c) });

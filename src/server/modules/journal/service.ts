@@ -16,7 +16,7 @@ import {
 import type { TLocale } from '@shared/domain/locale';
 import { analyzeOnboarding } from '@shared/domain/profile-analysis';
 import type { TDashboard, TDayReflection, TEntry, TProfile, TSettings, TWeek } from '@shared/schemas/journal';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { entries, type ProfileV0, profiles, prompts, summaries, weeks } from '../../db/schema/journal';
 import type { Clock } from '../../lib/clock';
@@ -593,4 +593,12 @@ export async function deleteJournalData(db: DbExecutor, userId: string): Promise
     await tx.delete(weeks).where(eq(weeks.userId, userId));
     await tx.delete(profiles).where(eq(profiles.userId, userId));
   });
+}
+
+/**
+ * How many reflections a person has written, as a SQL expression for a query over users (`userId` is its
+ * column): entries with text. Counted, never read, so staff lists show the number and never the content.
+ */
+export function reflectionCountSql(userId: AnyColumn | SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from ${entries} where ${entries.userId} = ${userId} and ${entries.contentText} <> '')`;
 }

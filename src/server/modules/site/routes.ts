@@ -73,7 +73,9 @@ export function siteRoutes(deps: { pageContent: PageContentSource; config: Confi
       c.header('Cache-Control', 'no-store');
       return c.json(await deps.pageContent.get(page, locale), 200);
     })
-    .openapi(siteConfigRoute, (c) => c.json({ fragranceShopUrl: deps.config.fragranceShopUrl }, 200));
+    .openapi(siteConfigRoute, (c) =>
+      c.json({ fragranceShopUrl: deps.config.fragranceShopUrl, inviteOnly: deps.config.inviteOnly }, 200),
+    );
 }
 
 /** robots.txt and sitemap.xml at the root of the site, answered before the single-page app. */

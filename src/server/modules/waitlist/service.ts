@@ -23,6 +23,7 @@ import {
   type MailDeps,
 } from '../mail/service';
 import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
+import { invitationColumns, invitationJoin, summaryOf } from '../invitations/service';
 import { renderSavedGdprEmail } from '../newsletters/service';
 
 export type WaitlistDeps = {
@@ -209,8 +210,8 @@ export async function unsubscribe(
  * person stands confirmed: someone who confirmed and then unsubscribed has withdrawn that consent, so they
  * count as not confirmed (`confirmedAt` still says when they had).
  */
-export async function listWaitlistEntries(db: Database): Promise<TAdminWaitlistEntry[]> {
-  const rows = await db
+export async function listWaitlistEntries(db: Database, now: Date): Promise<TAdminWaitlistEntry[]> {
+  const base = db
     .select({
       id: waitingList.id,
       email: waitingList.email,
@@ -219,9 +220,14 @@ export async function listWaitlistEntries(db: Database): Promise<TAdminWaitlistE
       status: waitingList.status,
       confirmedAt: waitingList.confirmedAt,
       unsubscribedAt: waitingList.unsubscribedAt,
+      ...invitationColumns,
     })
     .from(waitingList)
-    .orderBy(desc(waitingList.createdAt), desc(waitingList.id));
+    .$dynamic();
+  const rows = await invitationJoin(base, waitingList.email).orderBy(
+    desc(waitingList.createdAt),
+    desc(waitingList.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -231,6 +237,7 @@ export async function listWaitlistEntries(db: Database): Promise<TAdminWaitlistE
     gdprConfirmed: row.status === 'confirmed',
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    invitation: summaryOf(row, now),
   }));
 }
 

@@ -80,3 +80,69 @@ export const passwordResetCopy: Record<TLocale, AccountMailCopy> = {
     footerNote: 'Du bekommst diese E-Mail, weil für diese Adresse ein neues Passwort angefordert wurde.',
   },
 };
+
+/** The invitation to create an account (decision 021): the link opens /auth with the address filled in. */
+export const invitationCopy: Record<TLocale, AccountMailCopy> = {
+  en: {
+    subject: 'Your invitation to Mirror',
+    preheader: 'Your place is ready: choose a password and begin.',
+    heading: 'You are invited',
+    intro:
+      'Thank you for waiting. There is now a place for you in Mirror, a quiet space for reflecting on your ' +
+      'relationships, one day at a time. Choose a password, and your first week can begin right away.',
+    buttonLabel: 'Accept the invitation',
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    expiryNotice:
+      'The invitation is for this e-mail address only, works once, and is valid for 14 days. Should it ' +
+      'expire, the Mirror team can send you a new one.',
+    ignoreNotice: 'If you do not want to join, you can ignore this e-mail: no account is created without you.',
+    footerNote: 'You are receiving this e-mail because the Mirror team invited this address.',
+  },
+  de: {
+    subject: 'Deine Einladung zu Mirror',
+    preheader: 'Dein Platz ist bereit: Wähle ein Passwort und fang an.',
+    heading: 'Du bist eingeladen',
+    intro:
+      'Danke fürs Warten. Jetzt ist ein Platz für dich frei bei Mirror, einem ruhigen Raum, um Tag für Tag ' +
+      'über deine Beziehungen nachzudenken. Wähle ein Passwort, und deine erste Woche kann sofort beginnen.',
+    buttonLabel: 'Einladung annehmen',
+    linkFallback: 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:',
+    expiryNotice:
+      'Die Einladung gilt nur für diese E-Mail-Adresse, nur einmal und 14 Tage lang. Läuft sie ab, kann ' +
+      'dir das Mirror-Team eine neue schicken.',
+    ignoreNotice:
+      'Falls du nicht mitmachen möchtest, kannst du diese E-Mail ignorieren: Ohne dich wird kein Konto angelegt.',
+    footerNote: 'Du bekommst diese E-Mail, weil das Mirror-Team diese Adresse eingeladen hat.',
+  },
+};
+
+/** The invitation to join the staff (decision 022): the link opens /admin-login to choose a password. */
+export const staffInvitationCopy: Record<TLocale, AccountMailCopy> = {
+  en: {
+    subject: 'You are invited to the Mirror team',
+    preheader: 'Choose a password to open the admin area.',
+    heading: 'Welcome to the team',
+    intro:
+      'You have been invited to help run Mirror. Choose a password for your staff account, and the admin ' +
+      'area is open to you.',
+    buttonLabel: 'Choose my password',
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    expiryNotice: 'The link is for this e-mail address only, works once, and is valid for 7 days.',
+    ignoreNotice: 'If you were not expecting this, you can ignore this e-mail: nothing is set up without you.',
+    footerNote: 'You are receiving this e-mail because a Mirror owner invited this address to the staff.',
+  },
+  de: {
+    subject: 'Du bist ins Mirror-Team eingeladen',
+    preheader: 'Wähle ein Passwort, um den Admin-Bereich zu öffnen.',
+    heading: 'Willkommen im Team',
+    intro:
+      'Du wurdest eingeladen, Mirror mitzugestalten. Wähle ein Passwort für dein Team-Konto, dann steht dir ' +
+      'der Admin-Bereich offen.',
+    buttonLabel: 'Passwort wählen',
+    linkFallback: 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:',
+    expiryNotice: 'Der Link gilt nur für diese E-Mail-Adresse, nur einmal und 7 Tage lang.',
+    ignoreNotice:
+      'Falls du damit nicht gerechnet hast, kannst du diese E-Mail ignorieren: Ohne dich wird nichts eingerichtet.',
+    footerNote: 'Du bekommst diese E-Mail, weil jemand aus dem Mirror-Team diese Adresse eingeladen hat.',
+  },
+};

@@ -1,5 +1,11 @@
 import type { TLocale } from '@shared/domain/locale';
-import { type AccountMailCopy, accountVerificationCopy, passwordResetCopy } from './account-copy';
+import {
+  type AccountMailCopy,
+  accountVerificationCopy,
+  invitationCopy,
+  passwordResetCopy,
+  staffInvitationCopy,
+} from './account-copy';
 import {
   absoluteUrl,
   EmailButton,
@@ -67,6 +73,24 @@ export function renderPasswordReset(input: { locale: TLocale; resetUrl: string; 
   return renderAccountMail(passwordResetCopy, {
     locale: input.locale,
     actionUrl: input.resetUrl,
+    appUrl: input.appUrl,
+  });
+}
+
+/** The invitation to create an account, with its single-use link (decision 021). */
+export function renderInvitation(input: { locale: TLocale; acceptUrl: string; appUrl: string }) {
+  return renderAccountMail(invitationCopy, {
+    locale: input.locale,
+    actionUrl: input.acceptUrl,
+    appUrl: input.appUrl,
+  });
+}
+
+/** The invitation to the staff, with the link to choose a password (decision 022). */
+export function renderStaffInvitation(input: { locale: TLocale; acceptUrl: string; appUrl: string }) {
+  return renderAccountMail(staffInvitationCopy, {
+    locale: input.locale,
+    actionUrl: input.acceptUrl,
     appUrl: input.appUrl,
   });
 }

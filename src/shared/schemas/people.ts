@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LOCALES } from '../domain/locale';
+import {
+  PEOPLE_MAX_PAGE_SIZE,
+  PEOPLE_PAGE_SIZE,
+  PEOPLE_SEARCH_MAX_LENGTH,
+  PEOPLE_SORT_DIRECTIONS,
+  PEOPLE_SORTS,
+} from '../domain/people';
+
+/** The People list for staff (`/api/admin/people/*`): accounts and counts, never what anyone wrote. */
+
+const iso = z.iso.datetime({ offset: true });
+
+export const ZPeopleQuery = z.object({
+  q: z.string().trim().max(PEOPLE_SEARCH_MAX_LENGTH).optional(),
+  sort: z.enum(PEOPLE_SORTS).default('createdAt'),
+  dir: z.enum(PEOPLE_SORT_DIRECTIONS).default('desc'),
+  /** The `nextCursor` of the page before. */
+  after: z.string().max(600).optional(),
+  limit: z.coerce.number().int().min(1).max(PEOPLE_MAX_PAGE_SIZE).default(PEOPLE_PAGE_SIZE),
+});
+export type TPeopleQuery = z.infer<typeof ZPeopleQuery>;
+
+export const ZPerson = z.object({
+  id: z.string(),
+  email: z.string(),
+  language: z.enum(LOCALES),
+  createdAt: iso,
+  emailVerified: z.boolean(),
+  onboardingCompletedAt: iso.nullable(),
+  lastActiveAt: iso.nullable(),
+  reflections: z.number().int().nonnegative(),
+  disabledAt: iso.nullable(),
+});
+export type TPerson = z.infer<typeof ZPerson>;
+
+export const ZPeoplePage = z.object({
+  people: z.array(ZPerson),
+  /** How many match; `capped` when a search has more than PEOPLE_COUNT_CAP. */
+  total: z.object({ count: z.number().int().nonnegative(), capped: z.boolean() }),
+  nextCursor: z.string().nullable(),
+});
+export type TPeoplePage = z.infer<typeof ZPeoplePage>;
+
+export const ZPersonResult = z.object({ person: ZPerson });
+export type TPersonResult = z.infer<typeof ZPersonResult>;
