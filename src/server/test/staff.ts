@@ -1,3 +1,4 @@
+import type { StaffRole } from '@shared/domain/staff';
 import { like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rateLimits } from '../db/schema/rate-limits';
@@ -5,7 +6,7 @@ import { createStaffAccount } from '../modules/admin/service';
 import type { TestContext } from './test-app';
 import { cookieHeaderFrom } from './users';
 
-export type SignedInStaff = { id: string; email: string; password: string; cookie: string };
+export type SignedInStaff = { id: string; email: string; password: string; cookie: string; role: StaffRole };
 
 let staffCounter = 0;
 
@@ -22,7 +23,7 @@ export function staffHeaders(ctx: TestContext, staff: { cookie: string }): Recor
 export function staffRequest(
   ctx: TestContext,
   staff: { cookie: string },
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   pathname: string,
   body?: unknown,
 ) {
@@ -41,17 +42,18 @@ export async function expectJson<T>(response: Response, status = 200): Promise<T
 
 /**
  * A staff account with a session: the account is created in the database (as `npm run admin:create`
- * does), the session through the real sign-in endpoint. The admin sign-in rate-limit counters are reset
+ * does; an owner unless `role` says otherwise), the session through the real sign-in endpoint. The admin sign-in rate-limit counters are reset
  * afterwards, so tests that sign in many times are not limited (tests of the limits do not use this).
  */
 export async function createSignedInStaff(
   ctx: TestContext,
-  options: { email?: string; password?: string } = {},
+  options: { email?: string; password?: string; role?: StaffRole } = {},
 ): Promise<SignedInStaff> {
   staffCounter += 1;
   const email = (options.email ?? `staff-${staffCounter}-${Date.now()}@example.com`).toLowerCase();
   const password = options.password ?? `staff-password-${staffCounter}-lighthouse`;
-  const account = await createStaffAccount(ctx.database.db, { email, password, now: ctx.clock.now() });
+  const role = options.role ?? 'owner';
+  const account = await createStaffAccount(ctx.database.db, { email, password, role, now: ctx.clock.now() });
   const response = await ctx.app.request('/api/admin/session', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: new URL(ctx.config.appUrl).origin },
@@ -65,5 +67,5 @@ export async function createSignedInStaff(
   await ctx.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
   const cookie = cookieHeaderFrom(response);
   if (!cookie) throw new Error(`staff sign-in of ${email} set no cookie`);
-  return { id: account.id, email, password, cookie };
+  return { id: account.id, email, password, cookie, role };
 }

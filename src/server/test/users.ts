@@ -4,7 +4,7 @@ import { staffAccounts } from '../db/schema/admin';
 import { invitations } from '../db/schema/invitations';
 import { createStaffAccount } from '../modules/admin/service';
 import { invitationToken, inviteAddress } from '../modules/invitations/service';
-import { type TestContext, TEST_SESSION_SECRET } from './test-app';
+import { TEST_SESSION_SECRET, type TestContext } from './test-app';
 
 export type SignedInUser = { id: string; email: string; password: string; cookie: string };
 
@@ -46,7 +46,11 @@ async function invitingStaff(ctx: TestContext): Promise<{ id: string; email: str
  * The token of a real invitation of `email`, made by the invitations service as staff make one; the token
  * is the one its e-mail's link carries (built from the row, so the test does not wait for the sender).
  */
-export async function inviteForTest(ctx: TestContext, email: string, language: TLocale = 'en'): Promise<string> {
+export async function inviteForTest(
+  ctx: TestContext,
+  email: string,
+  language: TLocale = 'en',
+): Promise<string> {
   const outcome = await inviteAddress(ctx.database.db, {
     email,
     language,

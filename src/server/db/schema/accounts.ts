@@ -27,7 +27,10 @@ export const users = pgTable(
   (table) => [
     check('users_language_ck', sql`${table.language} in ('en', 'de')`),
     index('users_created_idx').on(table.createdAt, table.id),
-    index('users_last_active_idx').on(sql`coalesce(${table.lastActiveAt}, '-infinity'::timestamptz)`, table.id),
+    index('users_last_active_idx').on(
+      sql`coalesce(${table.lastActiveAt}, '-infinity'::timestamptz)`,
+      table.id,
+    ),
   ],
 );
 

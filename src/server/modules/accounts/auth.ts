@@ -78,7 +78,10 @@ function sessionHooks(db: Database) {
           .from(users)
           .where(eq(users.id, session.userId));
         if (user?.disabledAt) {
-          throw new APIError('FORBIDDEN', { code: ACCOUNT_DISABLED_CODE, message: 'the account is disabled' });
+          throw new APIError('FORBIDDEN', {
+            code: ACCOUNT_DISABLED_CODE,
+            message: 'the account is disabled',
+          });
         }
       },
       after: touch,

@@ -30,6 +30,7 @@ import { isCommonPassword } from './common-passwords';
 import {
   deleteAccount,
   exportAccount,
+  type InvitedSignUpError,
   readSession,
   requestPasswordReset,
   resetPassword,
@@ -38,7 +39,6 @@ import {
   signOut,
   signUp,
   signUpWithInvitation,
-  type InvitedSignUpError,
   toSessionUser,
   verifyEmail,
 } from './service';
@@ -298,9 +298,15 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const { invitation, ...body } = c.req.valid('json');
       if (invitation) {
         // Not counted: only a genuine, unused invitation gets as far as hashing a password, once.
-        const accepted = await signUpWithInvitation({ ...deps, now: deps.clock.now() }, { ...body, invitation });
+        const accepted = await signUpWithInvitation(
+          { ...deps, now: deps.clock.now() },
+          { ...body, invitation },
+        );
         if (!accepted.ok) return fail(c, INVITED_SIGN_UP_STATUS[accepted.error] ?? 400, accepted.error);
-        const signedIn = await signIn(deps, { ...body, headers: sessionRequestHeaders(c, deps.config.trustProxy) });
+        const signedIn = await signIn(deps, {
+          ...body,
+          headers: sessionRequestHeaders(c, deps.config.trustProxy),
+        });
         if (!signedIn.ok) return fail(c, 401, signedIn.error);
         forwardCookies(c, signedIn.setCookies);
         return c.json({ status: 'signed_in' as const, user: signedIn.user }, 201);

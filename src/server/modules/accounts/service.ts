@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { checkNewPassword, checkSignUp, PASSWORD_MAX_LENGTH } from '@shared/domain/accounts';
 import type { TLocale } from '@shared/domain/locale';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import type { TSessionUser } from '@shared/schemas/accounts';
 import { isAPIError } from 'better-auth/api';
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
@@ -90,7 +90,11 @@ export async function signUp(
   return { ok: true };
 }
 
-export type InvitedSignUpError = SignUpError | 'user_exists' | InvitationLinkError | 'invitation_wrong_address';
+export type InvitedSignUpError =
+  | SignUpError
+  | 'user_exists'
+  | InvitationLinkError
+  | 'invitation_wrong_address';
 
 /**
  * Creates an account from an invitation (decision 021). The invitation proves the address, so the account
@@ -291,7 +295,10 @@ export async function deleteAccount(
  * sessions, credentials, profile, weeks, entries, summaries and bubbles; their pending verification and
  * reset tokens. What a person does with "delete my account", and staff with "delete" (decision 023).
  */
-export async function deleteUserCompletely(tx: DbExecutor, user: { id: string; email: string }): Promise<boolean> {
+export async function deleteUserCompletely(
+  tx: DbExecutor,
+  user: { id: string; email: string },
+): Promise<boolean> {
   await tx
     .delete(verifications)
     .where(or(eq(verifications.value, user.id), eq(verifications.identifier, user.email)));

@@ -1,21 +1,30 @@
 import { Readable } from 'node:stream';
 import { ADMIN_SESSION_MS } from '@shared/domain/admin';
-import { like } from 'drizzle-orm';
+import { roleAllows, type StaffPermission, type StaffRole } from '@shared/domain/staff';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/accounts';
+import { staffAccounts, staffInvitations } from '../../db/schema/admin';
 import { campaigns } from '../../db/schema/campaigns';
+import { invitations } from '../../db/schema/invitations';
 import { videos } from '../../db/schema/media';
 import { newsletters } from '../../db/schema/newsletters';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { waitingList } from '../../db/schema/waitlist';
 import { gif, mp4, png } from '../../test/media-fixtures';
-import { createSignedInStaff } from '../../test/staff';
+import { createSignedInStaff, type SignedInStaff } from '../../test/staff';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { createSignedInUser } from '../../test/users';
+import { createSignedInUser, inviteForTest } from '../../test/users';
+import { PARTIAL_ACCESS } from './routes';
+import { createStaffAccount } from './service';
 
 /**
  * The authorization matrix of the admin API, generated from the app's own route table: every route under
- * /api/admin (whoever added it) must refuse callers without a staff session, and succeed with one. A new
- * admin route without an entry in SAMPLES fails this test, so nobody can add one without it being checked.
+ * /api/admin (whoever added it) must refuse callers without a full staff session (signed out, a user's
+ * session, an expired or ended staff session, a sign-in still waiting for its second factor), declare the
+ * permission it needs, answer an owner, and answer an editor exactly when the editor's role holds that
+ * permission (403 `admin_forbidden` otherwise). A new admin route without an entry in SAMPLES fails this
+ * test, so nobody can add one without it being checked.
  */
 
 const APP_URL = 'https://mirror.test';
@@ -31,17 +40,74 @@ afterAll(async () => {
 
 type Sample = {
   body?: unknown;
+  /** Not a full session's route: answered only at a sign-in's `second_factor` stage (tested there). */
+  stage?: 'second_factor';
   /** The query string, instead of the `?locale=en` every GET gets. */
   query?: string;
   /** A raw body (an upload) sent as it is, instead of JSON. */
   raw?: { bytes: Buffer; contentType: string };
   status: number;
   stream?: boolean;
-  /** Creates what the route needs, just before the call with a staff session; returns path parameters. */
-  setup?: () => Promise<Record<string, string>>;
-  /** The JSON body, from what `setup` returned (for bodies that name rows it created). */
-  bodyFrom?: (params: Record<string, string>) => unknown;
+  /** Creates what the route needs, just before the call as `staff`; returns path parameters. */
+  setup?: (staff: SignedInStaff) => Promise<Record<string, string>>;
+  /** The JSON body, from what `setup` returned and who asks (for bodies that name rows, a password). */
+  bodyFrom?: (params: Record<string, string>, staff: SignedInStaff) => unknown;
 };
+
+let unique = 0;
+function nextUnique(): number {
+  unique += 1;
+  return unique;
+}
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${nextUnique()}@example.com`;
+
+/** A user account without the confirmation of its address (for the verification link). */
+async function createUnverifiedUser(): Promise<Record<string, string>> {
+  const id = `matrix-user-${nextUnique()}-${Date.now()}`;
+  await t.database.db.insert(users).values({ id, name: '', email: uniqueEmail('unverified') });
+  return { id };
+}
+
+async function createUser(): Promise<Record<string, string>> {
+  return { id: (await createSignedInUser(t)).id };
+}
+
+async function createInvitation(): Promise<Record<string, string>> {
+  const email = uniqueEmail('invited');
+  await inviteForTest(t, email);
+  const [row] = await t.database.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(eq(invitations.email, email));
+  if (!row) throw new Error('no invitation row');
+  return { id: row.id };
+}
+
+async function createStaffInvitation(): Promise<Record<string, string>> {
+  const [row] = await t.database.db
+    .insert(staffInvitations)
+    .values({
+      email: uniqueEmail('staff-invited'),
+      role: 'editor',
+      nonce: 'matrix',
+      language: 'en',
+      invitedAt: t.clock.now(),
+      expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+    })
+    .returning({ id: staffInvitations.id });
+  if (!row) throw new Error('no staff invitation row');
+  return { id: row.id };
+}
+
+async function createEditor(): Promise<Record<string, string>> {
+  const account = await createStaffAccount(t.database.db, {
+    email: uniqueEmail('editor'),
+    password: 'an editor password',
+    role: 'editor',
+    now: t.clock.now(),
+  });
+  return { id: account.id };
+}
 
 /** A file in bucket `videos`, as an earlier upload left it. */
 async function storeFile(name: string, bytes: Buffer, contentType: string) {
@@ -151,31 +217,36 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/videos': { status: 200 },
   'POST /api/admin/videos': {
     setup: async () => {
-      await storeFile('matrix-create.mp4', mp4(), 'video/mp4');
-      return {};
+      const fileName = `matrix-create-${nextUnique()}.mp4`;
+      await storeFile(fileName, mp4(), 'video/mp4');
+      return { fileName };
     },
-    body: {
+    bodyFrom: (params) => ({
       title: 'Matrix',
       description: null,
-      fileName: 'matrix-create.mp4',
+      fileName: params.fileName,
       thumbnailName: null,
       durationSeconds: 1,
       isFeatured: false,
       isPublished: false,
-    },
+    }),
     status: 201,
   },
   'PATCH /api/admin/videos/:id': {
-    setup: () => createVideoRow('matrix-patch.mp4'),
+    setup: () => createVideoRow(`matrix-patch-${nextUnique()}.mp4`),
     body: { isPublished: true },
     status: 200,
   },
-  'DELETE /api/admin/videos/:id': { setup: () => createVideoRow('matrix-delete.mp4'), status: 204 },
+  'DELETE /api/admin/videos/:id': {
+    setup: () => createVideoRow(`matrix-delete-${nextUnique()}.mp4`),
+    status: 204,
+  },
   'GET /api/admin/storage/videos': { status: 200 },
   'DELETE /api/admin/storage/videos/:name': {
     setup: async () => {
-      await storeFile('matrix-unused.mp4', mp4(), 'video/mp4');
-      return { name: 'matrix-unused.mp4' };
+      const name = `matrix-unused-${nextUnique()}.mp4`;
+      await storeFile(name, mp4(), 'video/mp4');
+      return { name };
     },
     status: 204,
   },
@@ -223,10 +294,84 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/campaigns/:id/pause': { setup: () => createCampaignRow('sending'), status: 200 },
   'POST /api/admin/campaigns/:id/resume': { setup: () => createCampaignRow('paused'), status: 200 },
   'POST /api/admin/campaigns/:id/cancel': { setup: () => createCampaignRow('paused'), status: 200 },
+  // the second step of a sign-in (a sign-in waiting for its code)
+  'POST /api/admin/session/second-factor': { stage: 'second_factor', body: { code: 'abcdef' }, status: 400 },
+  // own account
+  'GET /api/admin/account': { status: 200 },
+  'PUT /api/admin/account/password': {
+    body: { currentPassword: 'x', newPassword: 'too short' },
+    status: 400,
+  },
+  'GET /api/admin/account/sessions': { status: 200 },
+  'DELETE /api/admin/account/sessions/:id': { status: 404 },
+  'POST /api/admin/account/sessions/end-others': { status: 200 },
+  'POST /api/admin/account/two-factor/setup': { status: 200 },
+  'POST /api/admin/account/two-factor/confirm': {
+    setup: async (staff) => {
+      const started = await call('POST /api/admin/account/two-factor/setup', staff.cookie, undefined);
+      expect(started.status).toBe(200);
+      return {};
+    },
+    body: { code: 'abcdef' },
+    status: 400,
+  },
+  'DELETE /api/admin/account/two-factor': {
+    bodyFrom: (_params, staff) => ({ password: staff.password }),
+    status: 409,
+  },
+  'POST /api/admin/account/two-factor/recovery-codes': {
+    bodyFrom: (_params, staff) => ({ password: staff.password }),
+    status: 409,
+  },
+  // the staff (owners)
+  'GET /api/admin/staff': { status: 200 },
+  'POST /api/admin/staff/invitations': {
+    bodyFrom: () => ({ email: uniqueEmail('new-staff'), role: 'editor', language: 'en' }),
+    status: 201,
+  },
+  'POST /api/admin/staff/invitations/:id/resend': { setup: createStaffInvitation, status: 200 },
+  'DELETE /api/admin/staff/invitations/:id': { setup: createStaffInvitation, status: 204 },
+  'PATCH /api/admin/staff/:id': { setup: createEditor, body: { role: 'owner' }, status: 200 },
+  'DELETE /api/admin/staff/:id': { setup: createEditor, status: 204 },
+  // invitations
+  'POST /api/admin/invitations/plan': {
+    body: { entryIds: ['00000000-0000-4000-8000-000000000000'] },
+    status: 200,
+  },
+  'POST /api/admin/invitations': {
+    setup: async () => ({ entry: await createConfirmedEntry() }),
+    bodyFrom: (params) => ({ entryIds: [params.entry] }),
+    status: 201,
+  },
+  'POST /api/admin/invitations/address': {
+    bodyFrom: () => ({ email: uniqueEmail('friend'), language: 'de' }),
+    status: 201,
+  },
+  'GET /api/admin/invitations/direct': { status: 200 },
+  'POST /api/admin/invitations/:id/resend': { setup: createInvitation, status: 200 },
+  'POST /api/admin/invitations/:id/revoke': { setup: createInvitation, status: 200 },
+  // people
+  'GET /api/admin/people': { status: 200 },
+  'POST /api/admin/people/:id/verification-mail': { setup: createUnverifiedUser, status: 200 },
+  'POST /api/admin/people/:id/password-reset': { setup: createUser, status: 200 },
+  'POST /api/admin/people/:id/disable': { setup: createUser, status: 200 },
+  'POST /api/admin/people/:id/enable': { setup: createUser, status: 200 },
+  'DELETE /api/admin/people/:id': { setup: createUser, status: 204 },
+  // the audit log
+  'GET /api/admin/audit': { status: 200 },
+  'GET /api/admin/audit/filters': { status: 200 },
 };
 
-/** Sign-in and the session check are open to everybody (the check answers null without a session). */
-const PUBLIC = new Set(['POST /api/admin/session', 'GET /api/admin/session']);
+/**
+ * Open to everybody: sign-in, the session check (null without a session), and the invited person's side of
+ * a staff invitation (reading it, choosing a password).
+ */
+const PUBLIC = new Set([
+  'POST /api/admin/session',
+  'GET /api/admin/session',
+  'GET /api/admin/staff-invitation',
+  'POST /api/admin/staff-invitation/accept',
+]);
 
 /** Path parameters; a sample's `setup` may give its own (the id of the row it created). */
 const PARAMS: Record<string, string> = {
@@ -252,6 +397,7 @@ function call(
   cookie: string | undefined,
   sample: Sample | undefined,
   params: Record<string, string> = {},
+  staff?: SignedInStaff,
 ) {
   const [method = 'GET', pattern = ''] = route.split(' ');
   const pathname = pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? PARAMS[name] ?? name);
@@ -263,7 +409,8 @@ function call(
     headers['content-type'] = sample.raw.contentType;
     return t.app.request(`${pathname}${query}`, { method, headers, body: new Uint8Array(sample.raw.bytes) });
   }
-  const body = sample?.bodyFrom?.(params) ?? sample?.body ?? (method === 'GET' ? undefined : {});
+  const body =
+    (staff && sample?.bodyFrom?.(params, staff)) ?? sample?.body ?? (method === 'GET' ? undefined : {});
   if (body !== undefined) headers['content-type'] = 'application/json';
   return t.app.request(`${pathname}${query}`, {
     method,
@@ -278,12 +425,100 @@ async function expectRefused(route: string, cookie: string | undefined) {
   expect(((await response.json()) as { error: { code: string } }).error.code).toBe('admin_session_missing');
 }
 
+/** The permission each admin route declares, from the API description (`adminRoute`). */
+async function declaredPermissions(): Promise<Map<string, StaffPermission>> {
+  const response = await t.app.request('/api/openapi.json');
+  const doc = (await response.json()) as {
+    paths: Record<string, Record<string, { 'x-staff-permission'?: StaffPermission }>>;
+  };
+  const declared = new Map<string, StaffPermission>();
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const permission = operation['x-staff-permission'];
+      if (permission)
+        declared.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, permission);
+    }
+  }
+  return declared;
+}
+
+/** The routes a full session reaches (every admin route but the public ones and the second step). */
+function fullSessionRoutes(ctx: TestContext): string[] {
+  return adminRoutes(ctx).filter((route) => !PUBLIC.has(route) && !SAMPLES[route]?.stage);
+}
+
+/** A staff member whose sign-in waits for the code from the authenticator app (stage second_factor). */
+async function halfSignedInStaff(): Promise<{ cookie: string; staff: SignedInStaff }> {
+  const staff = await createSignedInStaff(t);
+  // Two-factor sign-in on (its codes do not matter here): the next sign-in waits for the second factor.
+  await t.database.db
+    .update(staffAccounts)
+    .set({ totpEnabledAt: t.clock.now() })
+    .where(eq(staffAccounts.id, staff.id));
+  const response = await t.app.request('/api/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { stage: string }).stage).toBe('second_factor');
+  await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { cookie, staff };
+}
+
+/** Calls every full-session route as `staff` and checks each answer against the role's permissions. */
+async function expectRoleMatrix(role: StaffRole) {
+  const staff = await createSignedInStaff(t, { role });
+  const declared = await declaredPermissions();
+  // Logging out last, since it ends the session the others use.
+  const routes = fullSessionRoutes(t).sort(
+    (a, b) => Number(a === 'DELETE /api/admin/session') - Number(b === 'DELETE /api/admin/session'),
+  );
+  for (const route of routes) {
+    const sample = SAMPLES[route];
+    const permission = declared.get(route);
+    const allowed = permission !== undefined && roleAllows(role, permission);
+    const params = allowed ? await sample?.setup?.(staff) : undefined;
+    const response = await call(route, staff.cookie, sample, params, staff);
+    const text = sample?.stream && allowed ? '' : await response.clone().text();
+    if (allowed) {
+      expect(response.status, `${role}: ${route} answered ${response.status}: ${text}`).toBe(sample?.status);
+      if (response.status === 403) expect(text).not.toContain('admin_forbidden');
+    } else {
+      expect(
+        response.status,
+        `${role}: ${route} (needs ${permission}) answered ${response.status}: ${text}`,
+      ).toBe(403);
+      expect(JSON.parse(text)).toEqual({ error: { code: 'admin_forbidden' } });
+    }
+    if (sample?.stream) await response.body?.cancel();
+    await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+  }
+}
+
 describe('the admin authorization matrix', () => {
   it('knows every admin route (a new one needs a sample here)', () => {
     const routes = adminRoutes(t).filter((route) => !PUBLIC.has(route));
     expect(routes.length).toBeGreaterThanOrEqual(10);
     expect(routes.filter((route) => !SAMPLES[route])).toEqual([]);
     expect(Object.keys(SAMPLES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('has every admin route declare the permission it needs, where it is declared', async () => {
+    const declared = await declaredPermissions();
+    const routes = adminRoutes(t).filter((route) => !PUBLIC.has(route));
+    expect(routes.filter((route) => !declared.has(route))).toEqual([]);
+    // And the open ones are open on purpose: the guard lets them through without a session.
+    for (const route of PUBLIC) {
+      const [method, path] = route.split(' ');
+      expect(
+        PARTIAL_ACCESS.find((entry) => entry.method === method && entry.path === path)?.access,
+      ).toContain('none');
+    }
   });
 
   it('refuses every admin route without a session', async () => {
@@ -320,21 +555,27 @@ describe('the admin authorization matrix', () => {
     }
   });
 
-  it('answers every admin route with a staff session', async () => {
-    const staff = await createSignedInStaff(t);
-    // Logging out last, since it ends the session the others use.
-    const routes = adminRoutes(t)
-      .filter((route) => !PUBLIC.has(route))
-      .sort((a, b) => Number(a === 'DELETE /api/admin/session') - Number(b === 'DELETE /api/admin/session'));
-    for (const route of routes) {
-      const sample = SAMPLES[route];
-      const response = await call(route, staff.cookie, sample, await sample?.setup?.());
-      expect(
-        response.status,
-        `${route} answered ${response.status}: ${sample?.stream ? '' : await response.clone().text()}`,
-      ).toBe(sample?.status);
-      if (sample?.stream) await response.body?.cancel();
-      await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+  it('refuses everything but the second step to a sign-in that waits for its second factor', async () => {
+    const { cookie, staff } = await halfSignedInStaff();
+    const reachable = new Set(
+      PARTIAL_ACCESS.filter((entry) => entry.access.includes('second_factor')).map(
+        (entry) => `${entry.method} ${entry.path}`,
+      ),
+    );
+    for (const route of adminRoutes(t).filter((route) => !PUBLIC.has(route) && !reachable.has(route))) {
+      await expectRefused(route, cookie);
     }
+    const route = 'POST /api/admin/session/second-factor';
+    const response = await call(route, cookie, SAMPLES[route], {}, staff);
+    expect(response.status, await response.clone().text()).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'invalid_code' } });
+  });
+
+  it('answers every admin route to an owner', async () => {
+    await expectRoleMatrix('owner');
+  });
+
+  it('answers an editor exactly where the role allows, and 403 admin_forbidden elsewhere', async () => {
+    await expectRoleMatrix('editor');
   });
 });

@@ -4,7 +4,6 @@ import { hash, verify } from '@node-rs/argon2';
 // 2 is Algorithm.Argon2id (a const enum, which this build cannot import).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-
 export function hashStaffPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }

@@ -8,7 +8,6 @@ import { rateLimits } from '../../db/schema/rate-limits';
 import { createLogger } from '../../lib/logger';
 import { clientRequests, createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { cookieHeaderFrom, createSignedInUser } from '../../test/users';
-import { staffCookieName } from './session-cookie';
 import {
   createStaffAccount,
   deleteExpiredStaffSessions,
@@ -17,6 +16,7 @@ import {
   hashSessionToken,
   StaffAccountError,
 } from './service';
+import { staffCookieName } from './session-cookie';
 
 const APP_URL = 'https://mirror.test';
 let t: TestContext;

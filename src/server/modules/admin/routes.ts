@@ -176,7 +176,8 @@ function sessionRoutes(deps: AdminDeps) {
   return createApiRouter()
     .openapi(loginRoute, async (c) => {
       const { email, password } = c.req.valid('json');
-      if (!(await withinLoginBudget(c, deps))) return c.json({ error: { code: 'rate_limited' as const } }, 429);
+      if (!(await withinLoginBudget(c, deps)))
+        return c.json({ error: { code: 'rate_limited' as const } }, 429);
       const now = deps.clock.now();
       const outcome = await loginStaff(deps.db, {
         email,
@@ -204,7 +205,8 @@ function sessionRoutes(deps: AdminDeps) {
       return c.body(null, 204);
     })
     .openapi(secondFactorRoute, async (c) => {
-      if (!(await withinLoginBudget(c, deps))) return c.json({ error: { code: 'rate_limited' as const } }, 429);
+      if (!(await withinLoginBudget(c, deps)))
+        return c.json({ error: { code: 'rate_limited' as const } }, 429);
       const now = deps.clock.now();
       const outcome = await verifyStaffSecondFactor(
         { db: deps.db, secret: deps.secret },

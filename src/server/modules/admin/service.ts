@@ -360,7 +360,11 @@ export async function deleteExpiredStaffSessions(db: Database, now: Date): Promi
  * Checks a staff member's password (for changes that ask for it again: a new password, turning off
  * two-factor sign-in). False for a wrong password and for an account that does not exist.
  */
-export async function staffPasswordMatches(db: DbExecutor, staffId: string, password: string): Promise<boolean> {
+export async function staffPasswordMatches(
+  db: DbExecutor,
+  staffId: string,
+  password: string,
+): Promise<boolean> {
   const [account] = await db
     .select({ passwordHash: staffAccounts.passwordHash })
     .from(staffAccounts)

@@ -264,7 +264,13 @@ function appWithHeartbeat(eventsHeartbeatMs: number) {
     changes: t.changes,
     logger: t.logger,
     storage: t.storage,
-    auth: createAuth({ db: t.database.db, config: t.config, secret: TEST_SESSION_SECRET, mail, logger: t.logger }),
+    auth: createAuth({
+      db: t.database.db,
+      config: t.config,
+      secret: TEST_SESSION_SECRET,
+      mail,
+      logger: t.logger,
+    }),
   };
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/admin/*', staffGuard(deps));

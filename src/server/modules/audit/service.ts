@@ -21,7 +21,9 @@ function decodeCursor(text: string): Cursor | null {
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const [at, id] = parsed;
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    return typeof at === 'string' && at.length < 60 && typeof id === 'string' && uuid.test(id) ? { at, id } : null;
+    return typeof at === 'string' && at.length < 60 && typeof id === 'string' && uuid.test(id)
+      ? { at, id }
+      : null;
   } catch {
     return null;
   }
@@ -83,7 +85,10 @@ export async function auditFilters(db: Database): Promise<TAuditFilters> {
       .from(adminAuditLog)
       .where(isNotNull(adminAuditLog.staffEmail))
       .orderBy(asc(adminAuditLog.staffEmail)),
-    db.selectDistinct({ action: adminAuditLog.action }).from(adminAuditLog).orderBy(asc(adminAuditLog.action)),
+    db
+      .selectDistinct({ action: adminAuditLog.action })
+      .from(adminAuditLog)
+      .orderBy(asc(adminAuditLog.action)),
   ]);
   return {
     staff: staff.flatMap((row) => (row.email ? [row.email] : [])),

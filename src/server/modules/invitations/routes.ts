@@ -5,8 +5,8 @@ import {
   ZInvitationPlan,
   ZInvitationResult,
   ZInvitationSelection,
-  ZInvitedEntries,
   ZInviteAddress,
+  ZInvitedEntries,
 } from '@shared/schemas/invitations';
 import type { Context } from 'hono';
 import type { Database } from '../../db/client';
@@ -108,10 +108,12 @@ const revokeRoute = adminRoute('waitlist', {
 
 function changeAnswer(
   c: Context<AppEnv>,
-  outcome: { ok: true; invitation: z.infer<typeof ZInvitationResult>['invitation'] } | {
-    ok: false;
-    error: InvitationChangeError;
-  },
+  outcome:
+    | { ok: true; invitation: z.infer<typeof ZInvitationResult>['invitation'] }
+    | {
+        ok: false;
+        error: InvitationChangeError;
+      },
 ) {
   if (outcome.ok) return c.json({ invitation: outcome.invitation }, 200);
   return c.json({ error: { code: outcome.error } }, outcome.error === 'not_found' ? 404 : 409);
@@ -153,7 +155,12 @@ const lookupRoute = createRoute({
   tags: ['invitations', 'accounts'],
   summary: 'What an invitation link is for: the address the account will have',
   request: {
-    query: z.object({ token: z.string().max(1024).openapi({ param: { name: 'token', in: 'query' } }) }),
+    query: z.object({
+      token: z
+        .string()
+        .max(1024)
+        .openapi({ param: { name: 'token', in: 'query' } }),
+    }),
   },
   responses: {
     200: jsonResponse('The invitation works', ZInvitationLookup),
@@ -166,7 +173,10 @@ const lookupRoute = createRoute({
 /** The invited person's side: reading a link before choosing a password (accepting is the sign-up). */
 export function invitationRoutes(deps: { db: Database; clock: Clock; secret: string }) {
   return createApiRouter().openapi(lookupRoute, async (c) => {
-    const outcome = await lookUpInvitation(deps, { token: c.req.valid('query').token, now: deps.clock.now() });
+    const outcome = await lookUpInvitation(deps, {
+      token: c.req.valid('query').token,
+      now: deps.clock.now(),
+    });
     if (outcome.ok) return c.json(outcome.invitation, 200);
     const { error } = outcome;
     if (error === 'invitation_expired') return c.json({ error: { code: error } }, 410);

@@ -147,7 +147,12 @@ async function nextSlots(tx: DbExecutor, count: number, now: Date): Promise<Date
 }
 
 /** The values that make a row a fresh invitation: a new link, 14 days from now, a send slot. */
-function freshInvitation(input: { language: TLocale; slot: Date; actor: NonNullable<AuditActor>; now: Date }) {
+function freshInvitation(input: {
+  language: TLocale;
+  slot: Date;
+  actor: NonNullable<AuditActor>;
+  now: Date;
+}) {
   return {
     language: input.language,
     status: 'pending' as const,
@@ -231,7 +236,11 @@ function planOf(candidates: Awaited<ReturnType<typeof candidatesOf>>) {
 }
 
 /** Who of the newsletter-list selection would be invited now, and who is left out and why. */
-export async function planInvitations(db: Database, entryIds: readonly string[], now: Date): Promise<TInvitationPlan> {
+export async function planInvitations(
+  db: Database,
+  entryIds: readonly string[],
+  now: Date,
+): Promise<TInvitationPlan> {
   return planOf(await candidatesOf(db, entryIds, now)).plan;
 }
 
@@ -291,7 +300,11 @@ async function writeInvitations(
 }
 
 function auditedEmails(emails: readonly string[]) {
-  return { count: emails.length, emails: emails.slice(0, AUDITED_EMAILS), truncated: emails.length > AUDITED_EMAILS };
+  return {
+    count: emails.length,
+    emails: emails.slice(0, AUDITED_EMAILS),
+    truncated: emails.length > AUDITED_EMAILS,
+  };
 }
 
 /**
@@ -337,7 +350,9 @@ export async function inviteAddress(
   return db.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (account) return { ok: false as const, error: 'user_exists' as const };
-    const [row] = await writeInvitations(tx, [{ email, language: input.language }], input, { renewLive: true });
+    const [row] = await writeInvitations(tx, [{ email, language: input.language }], input, {
+      renewLive: true,
+    });
     if (!row) return { ok: false as const, error: 'user_exists' as const };
     await recordAudit(tx, {
       actor: input.actor,
@@ -362,10 +377,16 @@ export async function resendInvitation(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(invitations).where(eq(invitations.id, input.id)).for('update');
     if (!row) return { ok: false as const, error: 'not_found' as const };
-    if (row.status === 'accepted' && row.userId) return { ok: false as const, error: 'invitation_used' as const };
-    const [written] = await writeInvitations(tx, [{ email: row.email, language: toLocale(row.language) }], input, {
-      renewLive: true,
-    });
+    if (row.status === 'accepted' && row.userId)
+      return { ok: false as const, error: 'invitation_used' as const };
+    const [written] = await writeInvitations(
+      tx,
+      [{ email: row.email, language: toLocale(row.language) }],
+      input,
+      {
+        renewLive: true,
+      },
+    );
     if (!written) return { ok: false as const, error: 'invitation_used' as const };
     await recordAudit(tx, {
       actor: input.actor,
@@ -409,7 +430,11 @@ export async function revokeInvitation(
 }
 
 /** Invitations of addresses that are not on the waiting list (invited directly), newest first. */
-export async function listDirectInvitations(db: Database, now: Date, limit = 200): Promise<TDirectInvitation[]> {
+export async function listDirectInvitations(
+  db: Database,
+  now: Date,
+  limit = 200,
+): Promise<TDirectInvitation[]> {
   const rows = await db
     .select({ email: invitations.email, language: invitations.language, ...invitationColumns })
     .from(invitations)
@@ -475,10 +500,14 @@ export async function lookUpInvitation(
 export async function claimInvitation(
   tx: DbExecutor,
   input: { secret: string; token: string; email: string; now: Date },
-): Promise<{ ok: true; id: string; email: string } | { ok: false; error: InvitationLinkError | 'invitation_wrong_address' }> {
+): Promise<
+  | { ok: true; id: string; email: string }
+  | { ok: false; error: InvitationLinkError | 'invitation_wrong_address' }
+> {
   const found = await findInvitation(tx, { ...input, lock: true });
   if (!found.ok) return found;
-  if (found.row.email !== normalizeEmail(input.email)) return { ok: false, error: 'invitation_wrong_address' };
+  if (found.row.email !== normalizeEmail(input.email))
+    return { ok: false, error: 'invitation_wrong_address' };
   return { ok: true, id: found.row.id, email: found.row.email };
 }
 
@@ -489,7 +518,8 @@ export async function checkInvitation(
 ): Promise<{ ok: true } | { ok: false; error: InvitationLinkError | 'invitation_wrong_address' }> {
   const found = await findInvitation(db, input);
   if (!found.ok) return found;
-  if (found.row.email !== normalizeEmail(input.email)) return { ok: false, error: 'invitation_wrong_address' };
+  if (found.row.email !== normalizeEmail(input.email))
+    return { ok: false, error: 'invitation_wrong_address' };
   return { ok: true };
 }
 

@@ -17,7 +17,13 @@ import {
 const TAGS = ['admin', 'people'];
 const unauthenticated = errorResponse('admin_session_missing');
 const notFound = errorResponse('not_found: no such account');
-const ZIdParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+const ZIdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 const ZListQuery = ZPeopleQuery.extend({
   q: ZPeopleQuery.shape.q.openapi({ param: { name: 'q', in: 'query' } }),
@@ -86,7 +92,9 @@ export function adminPeopleRoutes(deps: AdminDeps) {
   const act = (c: Context<AppEnv>) => staffChange(c, deps);
   const answer = (
     c: Context<AppEnv>,
-    outcome: { ok: true; person: z.infer<typeof ZPersonResult>['person'] } | { ok: false; error: PersonActionError },
+    outcome:
+      | { ok: true; person: z.infer<typeof ZPersonResult>['person'] }
+      | { ok: false; error: PersonActionError },
   ) => {
     if (outcome.ok) return c.json({ person: outcome.person }, 200);
     return c.json({ error: { code: outcome.error } }, outcome.error === 'not_found' ? 404 : 409);

@@ -5,7 +5,6 @@ import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/journal';
-import { type AuditActor, recordAudit } from '../admin/audit';
 import type { Auth } from '../accounts/auth';
 import {
   deleteUserCompletely,
@@ -14,6 +13,7 @@ import {
   requestPasswordReset,
   sendVerificationLink,
 } from '../accounts/service';
+import { type AuditActor, recordAudit } from '../admin/audit';
 import { reflectionCountSql } from '../journal/service';
 
 /**
@@ -109,7 +109,12 @@ async function countPeople(db: DbExecutor, filter: SQL | undefined): Promise<TPe
     const [row] = await db.select({ n: count() }).from(users);
     return { count: row?.n ?? 0, capped: false };
   }
-  const limited = db.select({ one: sql`1` }).from(users).where(filter).limit(PEOPLE_COUNT_CAP + 1).as('matches');
+  const limited = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(filter)
+    .limit(PEOPLE_COUNT_CAP + 1)
+    .as('matches');
   const [row] = await db.select({ n: count() }).from(limited);
   const n = row?.n ?? 0;
   return { count: Math.min(n, PEOPLE_COUNT_CAP), capped: n > PEOPLE_COUNT_CAP };
@@ -154,7 +159,8 @@ export async function listPeople(
     page: {
       people: page.map(toPerson),
       total,
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ value: last.sortKey, id: last.id }) : null,
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor({ value: last.sortKey, id: last.id }) : null,
     },
   };
 }

@@ -64,7 +64,10 @@ describe('GET /api/site/config', () => {
   it('answers the perfume shop address the operator configured', async () => {
     const response = await t.app.request('/api/site/config');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ fragranceShopUrl: 'https://shop.example.com/perfume', inviteOnly: true });
+    expect(await response.json()).toEqual({
+      fragranceShopUrl: 'https://shop.example.com/perfume',
+      inviteOnly: true,
+    });
     const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
       paths: Record<string, unknown>;
     };

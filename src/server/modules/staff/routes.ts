@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ZAdminSession } from '@shared/schemas/admin';
 import {
   ZAcceptStaffInvitation,
   ZChangeStaffPassword,
@@ -17,9 +18,15 @@ import {
   ZTwoFactorEnabled,
   ZTwoFactorSetup,
 } from '@shared/schemas/staff';
-import { ZAdminSession } from '@shared/schemas/admin';
 import type { Context } from 'hono';
-import { type AppEnv, createApiRouter, currentStaff, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
+import {
+  type AppEnv,
+  createApiRouter,
+  currentStaff,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+} from '../../lib/api';
 import { clientIp } from '../../lib/client-ip';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { adminRoute } from '../admin/permissions';
@@ -170,7 +177,10 @@ const recoveryCodesRoute = adminRoute('self', {
 // ---- invitations to the staff, from the invited person's side (no session) ---------------------------------
 
 const ZTokenQuery = z.object({
-  token: z.string().max(1024).openapi({ param: { name: 'token', in: 'query' } }),
+  token: z
+    .string()
+    .max(1024)
+    .openapi({ param: { name: 'token', in: 'query' } }),
 });
 
 const readInvitationRoute = createRoute({
@@ -193,7 +203,10 @@ const acceptInvitationRoute = createRoute({
   summary: 'Accept a staff invitation: choose a password, and the staff account is made and signed in',
   request: { body: jsonBody(ZAcceptStaffInvitation) },
   responses: {
-    200: jsonResponse('Signed in (or, under STAFF_REQUIRE_2FA, at the setup of two-factor sign-in)', ZAdminSession),
+    200: jsonResponse(
+      'Signed in (or, under STAFF_REQUIRE_2FA, at the setup of two-factor sign-in)',
+      ZAdminSession,
+    ),
     400: errorResponse('invalid_token, password_too_short or password_too_long'),
     409: errorResponse('staff_exists'),
     410: errorResponse('invitation_expired'),
@@ -335,7 +348,10 @@ export function staffAccountRoutes(deps: AdminDeps) {
       return c.json({ ended }, 200);
     })
     .openapi(setupRoute, async (c) => {
-      const outcome = await beginTwoFactorSetup(twoFactor, { session: currentStaff(c), now: deps.clock.now() });
+      const outcome = await beginTwoFactorSetup(twoFactor, {
+        session: currentStaff(c),
+        now: deps.clock.now(),
+      });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 409);
       return c.json(outcome.setup, 200);
     })
@@ -379,7 +395,10 @@ export function staffAccountRoutes(deps: AdminDeps) {
       return c.json({ error: { code: outcome.error } }, 409);
     })
     .openapi(readInvitationRoute, async (c) => {
-      const outcome = await readStaffInvitation(deps, { token: c.req.valid('query').token, now: deps.clock.now() });
+      const outcome = await readStaffInvitation(deps, {
+        token: c.req.valid('query').token,
+        now: deps.clock.now(),
+      });
       if (outcome.ok) return c.json(outcome.info, 200);
       return c.json({ error: { code: outcome.error } }, outcome.error === 'invitation_expired' ? 410 : 400);
     })
@@ -417,12 +436,18 @@ export function staffAdminRoutes(deps: AdminDeps) {
       return c.json({ error: { code: outcome.error } }, outcome.error === 'invalid_email' ? 400 : 409);
     })
     .openapi(resendInvitationRoute, async (c) => {
-      const outcome = await resendStaffInvitation(service, { invitationId: c.req.valid('param').id, ...act(c) });
+      const outcome = await resendStaffInvitation(service, {
+        invitationId: c.req.valid('param').id,
+        ...act(c),
+      });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 404);
       return c.json({ invitation: outcome.invitation }, 200);
     })
     .openapi(revokeInvitationRoute, async (c) => {
-      const outcome = await revokeStaffInvitation(deps.db, { invitationId: c.req.valid('param').id, ...act(c) });
+      const outcome = await revokeStaffInvitation(deps.db, {
+        invitationId: c.req.valid('param').id,
+        ...act(c),
+      });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 404);
       return c.body(null, 204);
     })

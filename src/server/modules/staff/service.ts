@@ -18,7 +18,12 @@ import type { StaffIdentity } from '../../lib/api';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { type AuditActor, recordAudit } from '../admin/audit';
 import { hashStaffPassword } from '../admin/passwords';
-import { checkStaffPassword, openStaffSession, type StaffSession, staffPasswordMatches } from '../admin/service';
+import {
+  checkStaffPassword,
+  openStaffSession,
+  type StaffSession,
+  staffPasswordMatches,
+} from '../admin/service';
 import { deliverNow, enqueueMail, type MailDeps } from '../mail/service';
 import { renderStaffInvitation } from '../mail/templates/account-mail';
 import { getTwoFactorStatus } from './two-factor';
@@ -58,7 +63,13 @@ export type PasswordChangeError = 'wrong_password' | 'password_too_short' | 'pas
  */
 export async function changeStaffPassword(
   db: Database,
-  input: { session: StaffIdentity; currentPassword: string; newPassword: string; ip: string | null; now: Date },
+  input: {
+    session: StaffIdentity;
+    currentPassword: string;
+    newPassword: string;
+    ip: string | null;
+    now: Date;
+  },
 ): Promise<{ ok: true; endedSessions: number } | { ok: false; error: PasswordChangeError }> {
   const problem = checkStaffPassword(input.newPassword);
   if (problem) return { ok: false, error: problem };
@@ -73,7 +84,9 @@ export async function changeStaffPassword(
       .where(eq(staffAccounts.id, input.session.staffId));
     const ended = await tx
       .delete(staffSessions)
-      .where(and(eq(staffSessions.staffId, input.session.staffId), ne(staffSessions.id, input.session.sessionId)))
+      .where(
+        and(eq(staffSessions.staffId, input.session.staffId), ne(staffSessions.id, input.session.sessionId)),
+      )
       .returning({ id: staffSessions.id });
     await recordAudit(tx, {
       actor: { id: input.session.staffId, email: input.session.email },
@@ -88,7 +101,11 @@ export async function changeStaffPassword(
 }
 
 /** The staff member's signed-in sessions (not expired), newest first, marking the one asking. */
-export async function listOwnSessions(db: DbExecutor, session: StaffIdentity, now: Date): Promise<TStaffSessionInfo[]> {
+export async function listOwnSessions(
+  db: DbExecutor,
+  session: StaffIdentity,
+  now: Date,
+): Promise<TStaffSessionInfo[]> {
   const rows = await db
     .select()
     .from(staffSessions)
@@ -264,7 +281,11 @@ export async function removeStaff(
 
 // ---- invitations to the staff -------------------------------------------------------------------------------
 
-function staffInvitationUrl(deps: Pick<StaffDeps, 'appUrl' | 'secret'>, row: { id: string; nonce: string }, locale: TLocale) {
+function staffInvitationUrl(
+  deps: Pick<StaffDeps, 'appUrl' | 'secret'>,
+  row: { id: string; nonce: string },
+  locale: TLocale,
+) {
   const token = signToken(deps.secret, INVITATION_PURPOSE, { id: row.id, n: row.nonce });
   return `${deps.appUrl}${href('adminLogin', { staffInvitation: token, lang: locale })}`;
 }
@@ -303,7 +324,10 @@ export async function inviteStaff(
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) return { ok: false, error: 'invalid_email' };
   const outcome = await deps.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.email, email));
+    const [existing] = await tx
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, email));
     if (existing) return { ok: false as const, error: 'staff_exists' as const };
     const values = {
       role: input.role,
@@ -387,7 +411,9 @@ async function findStaffInvitation(
   token: string,
   now: Date,
   lock = false,
-): Promise<{ ok: true; row: typeof staffInvitations.$inferSelect } | { ok: false; error: StaffInvitationError }> {
+): Promise<
+  { ok: true; row: typeof staffInvitations.$inferSelect } | { ok: false; error: StaffInvitationError }
+> {
   const payload = verifyToken(secret, INVITATION_PURPOSE, token);
   if (!payload || typeof payload.id !== 'string' || typeof payload.n !== 'string') {
     return { ok: false, error: 'invalid_token' };
@@ -433,7 +459,9 @@ export async function acceptStaffInvitation(
     userAgent: string | null;
     now: Date;
   },
-): Promise<{ ok: true; token: string; session: StaffSession } | { ok: false; error: AcceptStaffInvitationError }> {
+): Promise<
+  { ok: true; token: string; session: StaffSession } | { ok: false; error: AcceptStaffInvitationError }
+> {
   const problem = checkStaffPassword(input.password);
   const peek = await findStaffInvitation(deps.db, deps.secret, input.token, input.now);
   if (!peek.ok) return peek;

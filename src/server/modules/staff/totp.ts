@@ -56,7 +56,11 @@ export function base32Decode(text: string): Buffer | null {
 }
 
 /** RFC 4226 HOTP: the dynamically truncated HMAC of the 8-byte counter, as `digits` decimal digits. */
-export function hotp(key: Uint8Array, counter: number, options: Pick<TotpOptions, 'digits' | 'algorithm'>): string {
+export function hotp(
+  key: Uint8Array,
+  counter: number,
+  options: Pick<TotpOptions, 'digits' | 'algorithm'>,
+): string {
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
   const hmac = createHmac(options.algorithm, key).update(message).digest();

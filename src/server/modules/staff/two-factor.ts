@@ -33,7 +33,9 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const totpSecretName = (staffId: string) => `staff-totp:${staffId}`;
 
 function recoveryCodeHash(secret: string, code: string): string {
-  return createHmac('sha256', secret).update(`staff-recovery-code.${normalizeRecoveryCode(code)}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`staff-recovery-code.${normalizeRecoveryCode(code)}`)
+    .digest('base64url');
 }
 
 /** Ten codes like `k7m2p-xq9rt`: 50 random bits each, without letters that are easily misread. */
@@ -45,7 +47,12 @@ function newRecoveryCodes(): string[] {
 }
 
 /** Replaces the account's recovery codes with ten new ones; returns them in clear, the only time they exist. */
-async function replaceRecoveryCodes(tx: DbExecutor, secret: string, staffId: string, now: Date): Promise<string[]> {
+async function replaceRecoveryCodes(
+  tx: DbExecutor,
+  secret: string,
+  staffId: string,
+  now: Date,
+): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
   await tx
@@ -158,7 +165,10 @@ export async function verifyStaffSecondFactor(
         ip: input.ip,
         at: now,
       });
-      return { ok: false as const, reason: exhausted ? ('too_many_attempts' as const) : ('wrong_code' as const) };
+      return {
+        ok: false as const,
+        reason: exhausted ? ('too_many_attempts' as const) : ('wrong_code' as const),
+      };
     }
     const expiresAt = new Date(now.getTime() + ADMIN_SESSION_MS);
     await tx
@@ -252,7 +262,13 @@ export async function confirmTwoFactorSetup(
       .where(eq(staffAccounts.id, session.staffId));
     const recoveryCodes = await replaceRecoveryCodes(tx, deps.secret, session.staffId, now);
     const actor = { id: session.staffId, email: session.email };
-    await recordAudit(tx, { actor, action: 'two_factor.enable', target: session.email, ip: input.ip, at: now });
+    await recordAudit(tx, {
+      actor,
+      action: 'two_factor.enable',
+      target: session.email,
+      ip: input.ip,
+      at: now,
+    });
     let next: StaffIdentity = { ...session, twoFactorEnabled: true };
     if (session.stage === 'setup') {
       const expiresAt = new Date(now.getTime() + ADMIN_SESSION_MS);
@@ -281,7 +297,9 @@ export async function confirmTwoFactorSetup(
 export async function disableTwoFactor(
   deps: TwoFactorDeps,
   input: Change & { session: StaffIdentity; password: string; required: boolean },
-): Promise<{ ok: true } | { ok: false; error: 'wrong_password' | 'two_factor_required' | 'two_factor_not_enabled' }> {
+): Promise<
+  { ok: true } | { ok: false; error: 'wrong_password' | 'two_factor_required' | 'two_factor_not_enabled' }
+> {
   const { session, now } = input;
   if (input.required) return { ok: false, error: 'two_factor_required' };
   if (!(await staffPasswordMatches(deps.db, session.staffId, input.password))) {
@@ -310,7 +328,9 @@ export async function disableTwoFactor(
 export async function regenerateRecoveryCodes(
   deps: TwoFactorDeps,
   input: Change & { session: StaffIdentity; password: string },
-): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; error: 'wrong_password' | 'two_factor_not_enabled' }> {
+): Promise<
+  { ok: true; recoveryCodes: string[] } | { ok: false; error: 'wrong_password' | 'two_factor_not_enabled' }
+> {
   const { session, now } = input;
   if (!(await staffPasswordMatches(deps.db, session.staffId, input.password))) {
     return { ok: false, error: 'wrong_password' };

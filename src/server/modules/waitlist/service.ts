@@ -15,6 +15,7 @@ import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
+import { invitationColumns, invitationJoin, summaryOf } from '../invitations/service';
 import {
   deliverNow,
   enqueueListMail,
@@ -23,7 +24,6 @@ import {
   type MailDeps,
 } from '../mail/service';
 import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
-import { invitationColumns, invitationJoin, summaryOf } from '../invitations/service';
 import { renderSavedGdprEmail } from '../newsletters/service';
 
 export type WaitlistDeps = {

@@ -95,7 +95,8 @@ export const invitationCopy: Record<TLocale, AccountMailCopy> = {
     expiryNotice:
       'The invitation is for this e-mail address only, works once, and is valid for 14 days. Should it ' +
       'expire, the Mirror team can send you a new one.',
-    ignoreNotice: 'If you do not want to join, you can ignore this e-mail: no account is created without you.',
+    ignoreNotice:
+      'If you do not want to join, you can ignore this e-mail: no account is created without you.',
     footerNote: 'You are receiving this e-mail because the Mirror team invited this address.',
   },
   de: {
@@ -128,7 +129,8 @@ export const staffInvitationCopy: Record<TLocale, AccountMailCopy> = {
     buttonLabel: 'Choose my password',
     linkFallback: 'If the button does not work, copy this link into your browser:',
     expiryNotice: 'The link is for this e-mail address only, works once, and is valid for 7 days.',
-    ignoreNotice: 'If you were not expecting this, you can ignore this e-mail: nothing is set up without you.',
+    ignoreNotice:
+      'If you were not expecting this, you can ignore this e-mail: nothing is set up without you.',
     footerNote: 'You are receiving this e-mail because a Mirror owner invited this address to the staff.',
   },
   de: {
