@@ -111,4 +111,16 @@ describe('configuration', () => {
     const config = load({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'correct horse battery' });
     expect(config.admin).toEqual({ email: 'staff@example.com', password: 'correct horse battery' });
   });
+
+  it('is invite-only unless INVITE_ONLY says otherwise, and requires no second factor unless told', () => {
+    expect(load({}).inviteOnly).toBe(true);
+    expect(load({ INVITE_ONLY: 'false' }).inviteOnly).toBe(false);
+    expect(load({ INVITE_ONLY: '0' }).inviteOnly).toBe(false);
+    expect(load({}).staffRequire2fa).toBe(false);
+    expect(load({ STAFF_REQUIRE_2FA: 'true' }).staffRequire2fa).toBe(true);
+    expect(() => load({ INVITE_ONLY: 'maybe' })).toThrow(
+      'Invalid configuration: INVITE_ONLY must be true or false',
+    );
+    expect(() => load({ STAFF_REQUIRE_2FA: 'yes' })).toThrow('STAFF_REQUIRE_2FA must be true or false');
+  });
 });

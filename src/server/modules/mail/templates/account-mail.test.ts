@@ -1,7 +1,18 @@
 import { LOCALES } from '@shared/domain/locale';
 import { describe, expect, it } from 'vitest';
-import { accountVerificationCopy, passwordResetCopy } from './account-copy';
-import { renderAccountMailDirectly, renderAccountVerification, renderPasswordReset } from './account-mail';
+import {
+  accountVerificationCopy,
+  invitationCopy,
+  passwordResetCopy,
+  staffInvitationCopy,
+} from './account-copy';
+import {
+  renderAccountMailDirectly,
+  renderAccountVerification,
+  renderInvitation,
+  renderPasswordReset,
+  renderStaffInvitation,
+} from './account-mail';
 
 const appUrl = 'https://mirror.test';
 const verifyUrl = 'https://mirror.test/api/auth/verify-email?token=aaa.bbb.ccc&lang=en';
@@ -65,8 +76,35 @@ describe('account e-mails', () => {
   });
 
   it('has the same keys in both languages', () => {
-    for (const copies of [accountVerificationCopy, passwordResetCopy]) {
+    for (const copies of [accountVerificationCopy, passwordResetCopy, invitationCopy, staffInvitationCopy]) {
       expect(Object.keys(copies.de).sort()).toEqual(Object.keys(copies.en).sort());
     }
+  });
+
+  it.each(LOCALES)(
+    'renders the invitations in %s with their single link, in the same frame',
+    async (locale) => {
+      const acceptUrl = `https://mirror.test/auth?invitation=abc.def&lang=${locale}`;
+      const mail = await renderInvitation({ locale, acceptUrl, appUrl });
+      expect(mail.subject).toBe(invitationCopy[locale].subject);
+      expect(mail.html).toContain(`href="${escaped(acceptUrl)}"`);
+      expect(mail.text).toContain(acceptUrl);
+      expect(mail.text).toContain(invitationCopy[locale].expiryNotice);
+      expect(mail.text.toLowerCase()).not.toContain('unsubscribe');
+      const staffUrl = `https://mirror.test/admin-login?staffInvitation=abc.def&lang=${locale}`;
+      const staff = await renderStaffInvitation({ locale, acceptUrl: staffUrl, appUrl });
+      expect(staff.subject).toBe(staffInvitationCopy[locale].subject);
+      expect(staff.text).toContain(staffUrl);
+    },
+  );
+
+  it('invites in German with "du"', async () => {
+    const mail = await renderInvitation({
+      locale: 'de',
+      acceptUrl: 'https://mirror.test/auth?invitation=x',
+      appUrl,
+    });
+    expect(mail.text).toMatch(/\bdu\b|\bdich\b|\bdir\b/);
+    expect(mail.text).not.toMatch(/\bSie\b|\bIhr\b/);
   });
 });
