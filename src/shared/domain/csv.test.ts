@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv, waitlistCsv, waitlistCsvFileName } from './csv';
 
 describe('waiting-list CSV', () => {
-  it('has the columns email and created_at, CRLF line ends and one row per entry', () => {
+  it('has the columns email and created_at, then the invitation, CRLF line ends and one row per entry', () => {
     const csv = waitlistCsv([
-      { email: 'ada@example.com', createdAt: '2026-11-01T09:30:00.000Z' },
-      { email: 'grace@example.com', createdAt: '2026-11-02T10:00:00.000Z' },
+      { email: 'ada@example.com', createdAt: '2026-11-01T09:30:00.000Z', invitation: null },
+      {
+        email: 'grace@example.com',
+        createdAt: '2026-11-02T10:00:00.000Z',
+        invitation: {
+          state: 'accepted',
+          invitedAt: '2026-11-03T08:00:00.000Z',
+          expiresAt: '2026-11-17T08:00:00.000Z',
+          acceptedAt: '2026-11-04T12:00:00.000Z',
+        },
+      },
     ]);
     expect(csv).toBe(
-      'email,created_at\r\nada@example.com,2026-11-01T09:30:00.000Z\r\ngrace@example.com,2026-11-02T10:00:00.000Z\r\n',
+      'email,created_at,invitation_state,invited_at,invitation_expires_at,invitation_accepted_at\r\n' +
+        'ada@example.com,2026-11-01T09:30:00.000Z,not_invited,,,\r\n' +
+        'grace@example.com,2026-11-02T10:00:00.000Z,accepted,2026-11-03T08:00:00.000Z,2026-11-17T08:00:00.000Z,' +
+        '2026-11-04T12:00:00.000Z\r\n',
     );
   });
 

@@ -18,11 +18,33 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** The waiting list as CSV: email and created_at (ISO 8601, UTC), in the order given. */
-export function waitlistCsv(entries: readonly { email: string; createdAt: string }[]): string {
+type CsvInvitation = { state: string; invitedAt: string; expiresAt: string; acceptedAt: string | null };
+
+/**
+ * The waiting list as CSV: email and created_at (ISO 8601, UTC), then each entry's invitation (decision
+ * 021): its state (`not_invited` when there is none), when it was sent, until when it works and when it was
+ * accepted. In the order given.
+ */
+export function waitlistCsv(
+  entries: readonly { email: string; createdAt: string; invitation: CsvInvitation | null }[],
+): string {
   return toCsv(
-    ['email', 'created_at'],
-    entries.map((entry) => [entry.email, entry.createdAt]),
+    [
+      'email',
+      'created_at',
+      'invitation_state',
+      'invited_at',
+      'invitation_expires_at',
+      'invitation_accepted_at',
+    ],
+    entries.map(({ email, createdAt, invitation }) => [
+      email,
+      createdAt,
+      invitation?.state ?? 'not_invited',
+      invitation?.invitedAt ?? '',
+      invitation?.expiresAt ?? '',
+      invitation?.acceptedAt ?? '',
+    ]),
   );
 }
 

@@ -21,7 +21,14 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
  * `mail_failed`: the outbox gave up on it; `expired`: 14 days passed unused; `accepted` and `revoked` as
  * the status says.
  */
-export const INVITATION_STATES = ['sending', 'invited', 'mail_failed', 'expired', 'accepted', 'revoked'] as const;
+export const INVITATION_STATES = [
+  'sending',
+  'invited',
+  'mail_failed',
+  'expired',
+  'accepted',
+  'revoked',
+] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
 /** How the outbox row of the invitation's latest e-mail stands (null: not handed to the outbox yet). */

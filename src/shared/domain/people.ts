@@ -19,7 +19,10 @@ export const PEOPLE_ACTIONS = ['verificationMail', 'passwordReset', 'disable', '
 export type PeopleAction = (typeof PEOPLE_ACTIONS)[number];
 
 /** The actions that make sense for an account as it is. */
-export function availablePeopleActions(person: { emailVerified: boolean; disabled: boolean }): PeopleAction[] {
+export function availablePeopleActions(person: {
+  emailVerified: boolean;
+  disabled: boolean;
+}): PeopleAction[] {
   const actions: PeopleAction[] = [];
   if (!person.emailVerified && !person.disabled) actions.push('verificationMail');
   if (!person.disabled) actions.push('passwordReset');

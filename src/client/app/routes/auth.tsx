@@ -5,18 +5,27 @@ import { type AuthMode, safeNextPath } from '@client/features/accounts/auth-chec
 import { readAuthLink } from '@client/features/accounts/auth-link';
 import { Notice, ViewHeading } from '@client/features/accounts/components/auth-ui';
 import { CredentialsForm } from '@client/features/accounts/components/credentials-form';
+import { InvitedSignUp } from '@client/features/accounts/components/invited-sign-up';
 import { NewPasswordForm } from '@client/features/accounts/components/new-password-form';
 import { ResetRequestForm } from '@client/features/accounts/components/reset-request-form';
 import { sessionQueryOptions, useResetUserData, useSession } from '@client/lib/session';
+import { useSiteConfig } from '@client/lib/site-config';
 import { href } from '@shared/routes';
 import type { TSessionUser } from '@shared/schemas/accounts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { ArrowLeft, Hourglass, MailCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
-type View = AuthMode | 'signUpDone' | 'resetRequest' | 'resetPassword' | 'resetInvalid';
+type View =
+  | AuthMode
+  | 'signUpDone'
+  | 'resetRequest'
+  | 'resetPassword'
+  | 'resetInvalid'
+  | 'invited'
+  | 'inviteOnly';
 type SignInNotice = 'verified' | 'verifyFailed' | 'verifyRateLimited' | 'passwordChanged';
 
 const NOTICES = {
@@ -51,7 +60,12 @@ export function Component() {
   const resetUserData = useResetUserData();
   const [searchParams, setSearchParams] = useSearchParams();
   const [link] = useState(() => readAuthLink(searchParams));
-  const [view, setView] = useState<View>(link.resetToken ? 'resetPassword' : 'signIn');
+  const [view, setView] = useState<View>(
+    link.resetToken ? 'resetPassword' : link.invitationToken ? 'invited' : 'signIn',
+  );
+  const inviteOnly = useSiteConfig().data?.inviteOnly === true;
+  // An invitation accepted on this page signs the person in; only then does the page go on to onboarding.
+  const [signedUpHere, setSignedUpHere] = useState(false);
   const [notice, setNotice] = useState<SignInNotice | null>(link.notice);
   const [viewChanged, setViewChanged] = useState(false);
   const [email, setEmail] = useState('');
@@ -74,10 +88,11 @@ export function Component() {
   const sentOn = useRef(false);
   useEffect(() => {
     // Someone following a reset link chooses a new password first, whoever this browser is signed in as.
-    if (!user || view === 'resetPassword' || sentOn.current) return;
+    // Someone following an invitation while signed in (as someone else, say) sees it first too.
+    if (!user || view === 'resetPassword' || (view === 'invited' && !signedUpHere) || sentOn.current) return;
     sentOn.current = true;
     void navigate(next, { replace: true });
-  }, [user, view, next, navigate]);
+  }, [user, view, signedUpHere, next, navigate]);
 
   const go = (target: View) => {
     if (target !== 'signIn') setNotice(null);
@@ -92,7 +107,10 @@ export function Component() {
     go('signIn');
   };
 
-  const waiting = (session.isPending || user !== null) && view !== 'resetPassword';
+  const waiting =
+    (session.isPending || user !== null) &&
+    view !== 'resetPassword' &&
+    !(view === 'invited' && !signedUpHere);
 
   let content: ReactNode;
   if (waiting) {
@@ -102,6 +120,47 @@ export function Component() {
         <span className="sr-only" role="status">
           {t('auth.submitting')}
         </span>
+      </div>
+    );
+  } else if (view === 'invited' && link.invitationToken) {
+    content = (
+      <>
+        <ViewHeading focus={viewChanged}>{t('auth.invited.title')}</ViewHeading>
+        <p className="mt-3 text-fg-muted">{t('auth.invited.subtitle')}</p>
+        <InvitedSignUp
+          token={link.invitationToken}
+          onSignedIn={(signedIn) => {
+            setSignedUpHere(true);
+            onSignedIn(signedIn);
+          }}
+          onSignIn={() => go('signIn')}
+        />
+        <p className="mt-8 border-t border-border pt-6 text-center text-sm">
+          <TextButton onClick={() => go('signIn')}>{t('auth.toggle.toSignIn')}</TextButton>
+        </p>
+      </>
+    );
+  } else if (view === 'inviteOnly' || (view === 'signUp' && inviteOnly)) {
+    content = (
+      <div className="text-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
+          <Hourglass className="size-7" aria-hidden="true" />
+        </span>
+        <div className="mt-6">
+          <ViewHeading focus={viewChanged}>{t('auth.inviteOnly.title')}</ViewHeading>
+        </div>
+        <p role="status" className="mt-4 text-lg text-pretty">
+          {t('errors.invite_only')}
+        </p>
+        <Button asChild className="mt-8 w-full">
+          <Link to={href('waitingList')}>{t('auth.inviteOnly.join')}</Link>
+        </Button>
+        <p className="mt-4 rounded-xl bg-surface-sunken px-4 py-3 text-sm text-fg-muted">
+          {t('auth.inviteOnly.haveInvitation')}
+        </p>
+        <p className="mt-8 border-t border-border pt-6 text-center text-sm">
+          <TextButton onClick={() => go('signIn')}>{t('auth.toggle.toSignIn')}</TextButton>
+        </p>
       </div>
     );
   } else if (view === 'signIn' || view === 'signUp') {
@@ -129,6 +188,7 @@ export function Component() {
             onSignedIn={onSignedIn}
             onSignedUp={() => go('signUpDone')}
             onForgot={() => go('resetRequest')}
+            onInviteOnly={() => go('inviteOnly')}
           />
         </div>
         <p className="mt-8 border-t border-border pt-6 text-center text-sm">

@@ -1,6 +1,9 @@
 import { Button } from '@client/components/ui/button';
+import { canDo } from '@client/features/admin/api/session';
+import { AccountPanel } from '@client/features/admin/components/account-panel';
 import { AdminSection } from '@client/features/admin/components/admin-section';
 import { ApiSettingsPanel } from '@client/features/admin/components/api-settings-panel';
+import { AuditLogPanel } from '@client/features/admin/components/audit-log-panel';
 import { ContentManagementPanel } from '@client/features/admin/components/content-management-panel';
 import { EmailRoutingPanel } from '@client/features/admin/components/email-routing-panel';
 import { EmailSystemTestPanel } from '@client/features/admin/components/email-system-test-panel';
@@ -8,8 +11,10 @@ import { GdprEmailPanel } from '@client/features/admin/components/gdpr-email-pan
 import { IdGeneratorPanel } from '@client/features/admin/components/id-generator-panel';
 import { ManualGdprSenderPanel } from '@client/features/admin/components/manual-gdpr-sender-panel';
 import { NewsletterComposerPanel } from '@client/features/admin/components/newsletter-composer-panel';
+import { PeoplePanel } from '@client/features/admin/components/people-panel';
 import { SeoManagementPanel } from '@client/features/admin/components/seo-management-panel';
 import { StaffPage } from '@client/features/admin/components/staff-page';
+import { StaffPanel } from '@client/features/admin/components/staff-panel';
 import { WaitlistPanel } from '@client/features/admin/components/waitlist-panel';
 import { readStored, writeStored } from '@client/features/admin/lib/browser';
 import {
@@ -22,7 +27,9 @@ import {
   ADMIN_STORAGE_KEYS,
   type AdminSection as AdminSectionId,
 } from '@shared/domain/admin';
+import { SECTION_PERMISSIONS } from '@shared/domain/staff';
 import { href } from '@shared/routes';
+import type { TAdminSession } from '@shared/schemas/admin';
 import { ChevronsDownUp, ChevronsUpDown, ExternalLink } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { useState } from 'react';
@@ -44,7 +51,7 @@ function VideoUploadNote() {
   );
 }
 
-function SectionBody({ section, staffEmail }: { section: AdminSectionId; staffEmail: string }) {
+function SectionBody({ section, session }: { section: AdminSectionId; session: TAdminSession }) {
   switch (section) {
     case 'contentManagement':
       return <ContentManagementPanel />;
@@ -54,6 +61,8 @@ function SectionBody({ section, staffEmail }: { section: AdminSectionId; staffEm
       return <NewsletterComposerPanel />;
     case 'newsletterList':
       return <WaitlistPanel />;
+    case 'people':
+      return <PeoplePanel />;
     case 'gdprEmail':
       return <GdprEmailPanel />;
     case 'manualGdprSender':
@@ -67,7 +76,13 @@ function SectionBody({ section, staffEmail }: { section: AdminSectionId; staffEm
     case 'emailRouting':
       return <EmailRoutingPanel />;
     case 'emailSystemTest':
-      return <EmailSystemTestPanel staffEmail={staffEmail} />;
+      return <EmailSystemTestPanel staffEmail={session.staff.email} />;
+    case 'staffAccounts':
+      return <StaffPanel session={session} />;
+    case 'auditLog':
+      return <AuditLogPanel />;
+    case 'account':
+      return <AccountPanel session={session} />;
   }
 }
 
@@ -83,9 +98,15 @@ function useOpenSections() {
   return [open, change] as const;
 }
 
+/** The sections the session's role may use (the others are not shown; the server refuses them anyway). */
+function sectionsFor(session: TAdminSession): AdminSectionId[] {
+  return ADMIN_SECTIONS.filter((section) => canDo(session, SECTION_PERMISSIONS[section]));
+}
+
 /**
  * The admin dashboard (spec §2 "/list"): the staff member's tools in expandable sections, in the order of
- * ADMIN_SECTIONS. Without a staff session it sends the visitor to /admin-login.
+ * ADMIN_SECTIONS, those their role allows (decision 022). Without a staff session it sends the visitor to
+ * /admin-login.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -93,7 +114,7 @@ export function Component() {
 
   return (
     <StaffPage signOutLabel={t('admin.list.signOut')} signingOutLabel={t('admin.list.signingOut')}>
-      {(staff) => (
+      {(session) => (
         <>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div className="min-w-0">
@@ -101,11 +122,14 @@ export function Component() {
                 {t('admin.list.title')}
               </h1>
               <p className="mt-3 break-all text-fg-muted">
-                {t('admin.list.signedInAs', { email: staff.email })}
+                {t('admin.list.signedInAsRole', {
+                  email: session.staff.email,
+                  role: t(`admin.roles.${session.staff.role}`),
+                })}
               </p>
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={() => setOpen([...ADMIN_SECTIONS])}>
+              <Button variant="secondary" size="sm" onClick={() => setOpen(sectionsFor(session))}>
                 <ChevronsUpDown className="size-4" aria-hidden="true" />
                 {t('admin.list.expandAll')}
               </Button>
@@ -116,9 +140,9 @@ export function Component() {
             </div>
           </div>
           <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="mt-10 space-y-4">
-            {ADMIN_SECTIONS.map((section) => (
+            {sectionsFor(session).map((section) => (
               <AdminSection key={section} section={section}>
-                <SectionBody section={section} staffEmail={staff.email} />
+                <SectionBody section={section} session={session} />
               </AdminSection>
             ))}
           </Accordion.Root>

@@ -14,6 +14,12 @@ export const DANGER_BUTTON_CLASS = cn(
   'bg-danger text-surface shadow-sm hover:brightness-110 active:brightness-95',
 );
 
+/** The confirm button of a confirmation that destroys nothing (sending, inviting). */
+const CONFIRM_BUTTON_CLASS = cn(
+  BUTTON_BASE,
+  'bg-accent text-accent-fg shadow-sm hover:brightness-110 active:brightness-95',
+);
+
 /** The quieter look of a button that opens such a confirmation. */
 export const DANGER_OUTLINE_BUTTON_CLASS = cn(
   BUTTON_BASE,
@@ -21,7 +27,7 @@ export const DANGER_OUTLINE_BUTTON_CLASS = cn(
 );
 
 /**
- * A confirmation for something that cannot be undone (Radix AlertDialog: focus starts on Cancel, stays inside,
+ * A confirmation (Radix AlertDialog: focus starts on Cancel, stays inside,
  * Escape cancels). The confirm button submits a form, so fields placed in `children` (a password, say) confirm
  * with Enter. While `pending` the dialog cannot be closed and the confirm button shows a spinner; the caller
  * closes it when the work is done. Focus goes back to `trigger` when the dialog closes.
@@ -38,6 +44,7 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   initialFocus,
+  tone = 'danger',
   children,
 }: {
   /** The button that opens the dialog. */
@@ -54,6 +61,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   /** Where focus starts (a field in `children`); Cancel by default. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** `danger` for what cannot be undone; `default` for a confirmation of something that destroys nothing. */
+  tone?: 'danger' | 'default';
   children?: ReactNode;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -91,7 +100,11 @@ export function ConfirmDialog({
               >
                 {cancelLabel}
               </AlertDialog.Cancel>
-              <button type="submit" className={DANGER_BUTTON_CLASS} aria-disabled={pending || undefined}>
+              <button
+                type="submit"
+                className={tone === 'danger' ? DANGER_BUTTON_CLASS : CONFIRM_BUTTON_CLASS}
+                aria-disabled={pending || undefined}
+              >
                 {pending ? (
                   <>
                     <Spinner className="size-4" />

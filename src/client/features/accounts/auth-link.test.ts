@@ -6,6 +6,7 @@ describe('readAuthLink', () => {
     expect(readAuthLink(new URLSearchParams('next=/dashboard&lang=de'))).toEqual({
       notice: null,
       resetToken: null,
+      invitationToken: null,
       consumed: [],
     });
   });
@@ -14,6 +15,7 @@ describe('readAuthLink', () => {
     expect(readAuthLink(new URLSearchParams('verified=1'))).toEqual({
       notice: 'verified',
       resetToken: null,
+      invitationToken: null,
       consumed: ['verified'],
     });
   });
@@ -34,8 +36,18 @@ describe('readAuthLink', () => {
     expect(readAuthLink(new URLSearchParams('reset=abc.DEF_123&lang=en'))).toEqual({
       notice: null,
       resetToken: 'abc.DEF_123',
+      invitationToken: null,
       consumed: ['reset'],
     });
     expect(readAuthLink(new URLSearchParams('reset=')).resetToken).toBeNull();
+  });
+
+  it('takes an invitation token, and marks it for removal from the address bar', () => {
+    expect(readAuthLink(new URLSearchParams('invitation=eyJpZCI6.SIG&lang=de'))).toEqual({
+      notice: null,
+      resetToken: null,
+      invitationToken: 'eyJpZCI6.SIG',
+      consumed: ['invitation'],
+    });
   });
 });

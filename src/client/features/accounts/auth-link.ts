@@ -1,13 +1,21 @@
 /**
  * What a link from an e-mail brings to /auth: `?verified=1` after the address was confirmed,
  * `?verifyError=expired|invalid|rate_limited` when the confirmation did not work (the server's
- * /api/auth/verify-email redirects here), `?reset=<token>` from a password-reset mail.
+ * /api/auth/verify-email redirects here), `?reset=<token>` from a password-reset mail, `?invitation=<token>`
+ * from an invitation.
  */
-export const AUTH_LINK_PARAMS = { verified: 'verified', verifyError: 'verifyError', reset: 'reset' } as const;
+export const AUTH_LINK_PARAMS = {
+  verified: 'verified',
+  verifyError: 'verifyError',
+  reset: 'reset',
+  invitation: 'invitation',
+} as const;
 
 export type AuthLink = {
   notice: 'verified' | 'verifyFailed' | 'verifyRateLimited' | null;
   resetToken: string | null;
+  /** `?invitation=<token>` from an invitation e-mail (decision 021): sign-up for the invited address. */
+  invitationToken: string | null;
   /** The parameters read, to take out of the address bar (a reset token should not linger there). */
   consumed: string[];
 };
@@ -15,11 +23,12 @@ export type AuthLink = {
 export function readAuthLink(params: URLSearchParams): AuthLink {
   const consumed = Object.values(AUTH_LINK_PARAMS).filter((name) => params.has(name));
   const resetToken = params.get(AUTH_LINK_PARAMS.reset)?.trim() || null;
+  const invitationToken = params.get(AUTH_LINK_PARAMS.invitation)?.trim() || null;
   let notice: AuthLink['notice'] = null;
   const verifyError = params.get(AUTH_LINK_PARAMS.verifyError);
   // Too many tries is not a broken link: that one still works a little later.
   if (verifyError === 'rate_limited') notice = 'verifyRateLimited';
   else if (verifyError !== null) notice = 'verifyFailed';
   else if (params.get(AUTH_LINK_PARAMS.verified) === '1') notice = 'verified';
-  return { notice, resetToken, consumed };
+  return { notice, resetToken, invitationToken, consumed };
 }

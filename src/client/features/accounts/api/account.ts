@@ -5,11 +5,12 @@ import type {
   TResetPassword,
   TSignIn,
   TSignUp,
+  TSignUpResult,
   ZRevokeOthersResult,
   ZSignInResult,
-  ZSignUpResult,
 } from '@shared/schemas/accounts';
-import { useMutation } from '@tanstack/react-query';
+import type { TInvitationLookup } from '@shared/schemas/invitations';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { exportFileName } from '../export-file';
 
@@ -22,10 +23,21 @@ export function useSignIn() {
   });
 }
 
+/** Sign-up; with an invitation's token the answer is `signed_in` (decision 021). */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: TSignUp) =>
-      apiRequest<z.infer<typeof ZSignUpResult>>('/account/sign-up', { method: 'POST', body }),
+    mutationFn: (body: TSignUp) => apiRequest<TSignUpResult>('/account/sign-up', { method: 'POST', body }),
+  });
+}
+
+/** What an invitation link is for: the address the account will have (`/api/invitations/lookup`). */
+export function invitationLookupQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) =>
+      apiRequest<TInvitationLookup>(`/invitations/lookup?token=${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

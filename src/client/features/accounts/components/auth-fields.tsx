@@ -11,11 +11,21 @@ type FieldProps = {
   inputRef: RefObject<HTMLInputElement | null>;
 };
 
-/** The e-mail field of the auth forms, set up for address autofill and no autocorrection. */
-export function EmailField({ value, onValueChange, error, inputRef }: FieldProps) {
+/**
+ * The e-mail field of the auth forms, set up for address autofill and no autocorrection. `readOnly` when
+ * the address is fixed (an invitation is for one address), with `hint` saying why.
+ */
+export function EmailField({
+  value,
+  onValueChange,
+  error,
+  inputRef,
+  readOnly = false,
+  hint,
+}: FieldProps & { readOnly?: boolean; hint?: string }) {
   const { t } = useTranslation();
   return (
-    <Field label={t('auth.email.label')} error={error}>
+    <Field label={t('auth.email.label')} hint={hint} error={error}>
       {(control) => (
         <Input
           {...control}
@@ -26,6 +36,7 @@ export function EmailField({ value, onValueChange, error, inputRef }: FieldProps
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
+          readOnly={readOnly}
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
         />

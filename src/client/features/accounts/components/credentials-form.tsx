@@ -1,3 +1,4 @@
+import { ApiError } from '@client/lib/api-client';
 import { toLocale } from '@shared/domain/locale';
 import type { TSessionUser } from '@shared/schemas/accounts';
 import { type FormEvent, useRef, useState } from 'react';
@@ -16,7 +17,9 @@ import { FormFooter, useAuthErrorToast } from './auth-ui';
 /**
  * The one form for signing in and signing up (spec §2 "/auth"): e-mail, password and, for sign-up, the
  * confirmation. Checked in the order of spec §5 before anything is sent; the first problem is shown next to
- * its field, which gets focus. Server answers are shown the same way, with the spec's toast.
+ * its field, which gets focus. Server answers are shown the same way, with the spec's toast. With an
+ * `invitation` (decision 021) the address is the invited one, fixed, and the new account is signed in at
+ * once; a sign-up refused as invite-only calls `onInviteOnly`.
  */
 export function CredentialsForm({
   mode,
@@ -25,6 +28,8 @@ export function CredentialsForm({
   onSignedIn,
   onSignedUp,
   onForgot,
+  invitation,
+  onInviteOnly,
 }: {
   mode: AuthMode;
   email: string;
@@ -32,6 +37,8 @@ export function CredentialsForm({
   onSignedIn: (user: TSessionUser) => void;
   onSignedUp: () => void;
   onForgot: () => void;
+  invitation?: string;
+  onInviteOnly?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const signIn = useSignIn();
@@ -68,6 +75,10 @@ export function CredentialsForm({
     setProblem(null);
     const body = { ...check.value, language: toLocale(i18n.language) };
     const onError = (error: unknown) => {
+      if (onInviteOnly && error instanceof ApiError && error.code === 'invite_only') {
+        onInviteOnly();
+        return;
+      }
       const next = problemOfError(error);
       show(next);
       toastError(next);
@@ -75,7 +86,13 @@ export function CredentialsForm({
     if (mode === 'signIn') {
       signIn.mutate(body, { onSuccess: ({ user }) => onSignedIn(user), onError });
     } else {
-      signUp.mutate(body, { onSuccess: onSignedUp, onError });
+      signUp.mutate(
+        { ...body, invitation },
+        {
+          onSuccess: (result) => (result.status === 'signed_in' ? onSignedIn(result.user) : onSignedUp()),
+          onError,
+        },
+      );
     }
   };
 
@@ -90,6 +107,8 @@ export function CredentialsForm({
           }}
           error={errorOf('email')}
           inputRef={refs.email}
+          readOnly={invitation !== undefined}
+          hint={invitation !== undefined ? t('auth.invited.emailHint') : undefined}
         />
         <PasswordField
           label={t('auth.password.label')}
@@ -132,7 +151,13 @@ export function CredentialsForm({
       </div>
 
       <FormFooter error={errorOf('form')} pending={pending}>
-        {t(mode === 'signIn' ? 'auth.submit.signIn' : 'auth.submit.signUp')}
+        {t(
+          mode === 'signIn'
+            ? 'auth.submit.signIn'
+            : invitation
+              ? 'auth.invited.submit'
+              : 'auth.submit.signUp',
+        )}
       </FormFooter>
     </form>
   );

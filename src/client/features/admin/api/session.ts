@@ -1,5 +1,6 @@
 import { apiRequest } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
+import type { StaffPermission } from '@shared/domain/staff';
 import { href } from '@shared/routes';
 import type { TAdminLogin, TAdminSession, TAdminSessionState } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,8 +35,8 @@ export const adminSessionQueryOptions = queryOptions({
 });
 
 export type StaffGuard = {
-  /** The signed-in staff member; undefined while the session loads or when the redirect is under way. */
-  staff: TAdminSession['staff'] | undefined;
+  /** The signed-in session; undefined while it loads, or when the redirect is under way. */
+  session: TAdminSession | undefined;
   /** The session could not be checked (network, server error); `retry` asks again. */
   isError: boolean;
   retry: () => void;
@@ -57,7 +58,9 @@ export function useRequireStaff({ signingOut = false }: { signingOut?: boolean }
   // (after signing out, say, when its last requests answer 401).
   const [ownPath] = useState(location.pathname);
   const stillHere = location.pathname === ownPath;
-  const signedOut = session.isSuccess && session.data === null && !session.isFetching;
+  // A sign-in that still waits for its second factor (or its setup) is finished on the sign-in page.
+  const halfSignedIn = Boolean(session.data && session.data.stage !== 'full');
+  const signedOut = session.isSuccess && (session.data === null || halfSignedIn) && !session.isFetching;
 
   useEffect(
     () =>
@@ -71,15 +74,20 @@ export function useRequireStaff({ signingOut = false }: { signingOut?: boolean }
   useEffect(() => {
     if (!signedOut || !stillHere || signingOut || redirected.current) return;
     redirected.current = true;
-    toast.error(t('errors.admin_session_missing'), { id: ADMIN_SESSION_TOAST_ID });
+    if (!halfSignedIn) toast.error(t('errors.admin_session_missing'), { id: ADMIN_SESSION_TOAST_ID });
     void navigate(href('adminLogin'), { replace: true });
-  }, [signedOut, stillHere, signingOut, navigate, t]);
+  }, [signedOut, halfSignedIn, stillHere, signingOut, navigate, t]);
 
   return {
-    staff: session.data?.staff,
+    session: session.data?.stage === 'full' ? session.data : undefined,
     isError: session.isError,
     retry: () => void session.refetch(),
   };
+}
+
+/** Whether the session's role allows `permission` (the server checks every call anyway). */
+export function canDo(session: Pick<TAdminSession, 'permissions'>, permission: StaffPermission): boolean {
+  return session.permissions.includes(permission);
 }
 
 export function useAdminLogin() {

@@ -18,15 +18,15 @@ export function StaffPage({
 }: {
   signOutLabel: string;
   signingOutLabel: string;
-  children: (staff: TAdminSession['staff']) => ReactNode;
+  children: (session: TAdminSession) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [signingOut, setSigningOut] = useState(false);
-  const { staff, isError, retry } = useRequireStaff({ signingOut });
+  const { session, isError, retry } = useRequireStaff({ signingOut });
 
   let body: ReactNode;
-  if (staff) {
-    body = children(staff);
+  if (session) {
+    body = children(session);
   } else if (isError) {
     body = (
       <div role="alert" className="rounded-2xl bg-surface-sunken p-5">
@@ -49,7 +49,7 @@ export function StaffPage({
     <div className="flex flex-1 flex-col">
       <PageHeader
         actions={
-          staff ? (
+          session ? (
             <AdminSignOutButton
               label={signOutLabel}
               pendingLabel={signingOutLabel}

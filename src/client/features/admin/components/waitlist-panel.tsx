@@ -29,6 +29,9 @@ import {
   setRowsSelected,
   toggleSelected,
 } from '../lib/waitlist-view';
+import { InvitationBadge, InvitationDialog } from './invitation-badge';
+import { InviteAddress } from './invite-address';
+import { InviteSelection } from './invite-selection';
 import { LiveIndicator } from './live-indicator';
 
 /** The selection is the page's shared one (the composer sends to it). */
@@ -71,6 +74,11 @@ const WaitlistRow = memo(function WaitlistRow({
       {labels.status[entry.status]}
     </Badge>
   );
+  const invitation = entry.invitation ? (
+    <InvitationDialog email={entry.email} invitation={entry.invitation} formatDate={labels.formatDate} />
+  ) : (
+    <InvitationBadge invitation={null} formatDate={labels.formatDate} />
+  );
   return (
     // The checkbox alone shows the selection: restyling thousands of rows on "select all" is slow.
     <tr data-fresh={fresh || undefined} className="border-t border-border data-fresh:bg-info/10">
@@ -91,6 +99,7 @@ const WaitlistRow = memo(function WaitlistRow({
           <time dateTime={entry.createdAt}>{date}</time>
           <span>{labels.language[entry.language]}</span>
           {badge}
+          {invitation}
         </span>
       </td>
       <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-fg-muted md:table-cell">
@@ -100,6 +109,7 @@ const WaitlistRow = memo(function WaitlistRow({
         {labels.language[entry.language]}
       </td>
       <td className="hidden py-3 pr-4 md:table-cell">{badge}</td>
+      <td className="hidden py-3 pr-4 md:table-cell">{invitation}</td>
     </tr>
   );
 });
@@ -147,8 +157,9 @@ export function WaitlistPanel() {
   // Only what is shown counts for a delete, so a search never hides what a delete would remove.
   const selectedIds = useMemo(() => selectedOnList(selected, shown), [selected, shown]);
   const allShownState = selectAllState(selected, shown);
-  // A newsletter goes to the whole selection, shown or not.
-  const selectedCount = useMemo(() => selectedOnList(selected, all).length, [selected, all]);
+  // A newsletter (and an invitation) goes to the whole selection, shown or not.
+  const selectedAll = useMemo(() => selectedOnList(selected, all), [selected, all]);
+  const selectedCount = selectedAll.length;
 
   // Entries that left the list (deleted here or elsewhere) leave the selection too.
   useEffect(() => {
@@ -339,6 +350,7 @@ export function WaitlistPanel() {
             <CircleCheck className="size-4" aria-hidden="true" />
             {t('admin.campaigns.selectConfirmed')}
           </Button>
+          <InviteSelection selectedIds={selectedAll} onInvited={() => recipientSelection.clear()} />
           <Button
             variant="ghost"
             size="sm"
@@ -350,7 +362,7 @@ export function WaitlistPanel() {
           </Button>
         </div>
         <p id={selectConfirmedHintId} className="px-1 text-sm text-fg-muted">
-          {t('admin.campaigns.selectConfirmedHint')} {t('admin.campaigns.selectionHint')}
+          {t('admin.campaigns.selectConfirmedHint')} {t('admin.invitations.selectionHint')}
         </p>
       </div>
 
@@ -387,6 +399,9 @@ export function WaitlistPanel() {
                 <th scope="col" className="hidden py-3 pr-4 font-semibold md:table-cell">
                   {t('admin.waitlist.column.status')}
                 </th>
+                <th scope="col" className="hidden py-3 pr-4 font-semibold md:table-cell">
+                  {t('admin.waitlist.column.invitation')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -409,6 +424,7 @@ export function WaitlistPanel() {
           )}
         </div>
       )}
+      <InviteAddress formatDate={labels.formatDate} />
     </div>
   );
 }

@@ -18,24 +18,34 @@ export function parseRate(input: string): number | null {
   return rate >= CAMPAIGN_MIN_RATE_PER_SECOND && rate <= CAMPAIGN_MAX_RATE_PER_SECOND ? rate : null;
 }
 
-export type PlanSummary = {
+export type PlanSummary<Reason extends string = CampaignExclusionReason> = {
   recipients: number;
   /** Languages with recipients, in LOCALES order. */
   languages: { locale: TLocale; count: number }[];
-  /** Reasons that left someone out, in CAMPAIGN_EXCLUSION_REASONS order. */
-  leftOut: { reason: CampaignExclusionReason; count: number }[];
+  /** Reasons that left someone out, in the order of the reasons given (CAMPAIGN_EXCLUSION_REASONS). */
+  leftOut: { reason: Reason; count: number }[];
   leftOutTotal: number;
 };
 
 /** What the plan says, without the zeros: "12 in English, 3 in German"; "2 unconfirmed, 1 unsubscribed". */
 export function planSummary(plan: TCampaignPlan): PlanSummary {
+  return summarizePlan(plan, CAMPAIGN_EXCLUSION_REASONS);
+}
+
+/** The same for any plan of that shape (who of a selection gets an invitation), with its reasons. */
+export function summarizePlan<Reason extends string>(
+  plan: Pick<TCampaignPlan, 'recipients' | 'byLanguage'> & { leftOut: Record<Reason, number> },
+  reasons: readonly Reason[],
+): PlanSummary<Reason> {
   const languages = LOCALES.map((locale) => ({ locale, count: plan.byLanguage[locale] })).filter(
     (part) => part.count > 0,
   );
-  const leftOut = CAMPAIGN_EXCLUSION_REASONS.map((reason) => ({
-    reason,
-    count: plan.leftOut[reason],
-  })).filter((part) => part.count > 0);
+  const leftOut = reasons
+    .map((reason) => ({
+      reason,
+      count: plan.leftOut[reason],
+    }))
+    .filter((part) => part.count > 0);
   return {
     recipients: plan.recipients,
     languages,

@@ -1,13 +1,13 @@
 import { fittingFontSize } from '@client/components/bubbles/caption-fit';
 import { errorMessageKey } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
+import { useSiteConfig } from '@client/lib/site-config';
 import { toast } from '@client/lib/toast';
 import { href } from '@shared/routes';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSiteConfig } from '../api/site-config';
 import { type Drift, useFloat } from './float';
 import { IntroDialog } from './intro-dialog';
 

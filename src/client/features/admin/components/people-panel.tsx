@@ -1,0 +1,260 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorMessageKey } from '@client/lib/api-client';
+import { cn } from '@client/lib/cn';
+import { toast } from '@client/lib/toast';
+import {
+  availablePeopleActions,
+  PEOPLE_SORTS,
+  type PeopleAction,
+  type PeopleSort,
+  type PeopleSortDirection,
+} from '@shared/domain/people';
+import type { TPerson } from '@shared/schemas/people';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isAdminSessionMissing } from '../api/admin-request';
+import { peopleQueryOptions, usePersonAction } from '../api/people';
+import { useDebounced } from '../hooks/use-debounced';
+import { usePageCursors } from '../hooks/use-page-cursors';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const selectClass =
+  'mt-2 block h-12 w-full rounded-xl border border-border bg-surface-raised px-3 text-base text-fg';
+
+/** The sort choices: each field, each way, as one list (what staff pick from). */
+const SORT_CHOICES = PEOPLE_SORTS.flatMap((sort) =>
+  (['desc', 'asc'] as const).map((dir) => ({ value: `${sort}:${dir}`, sort, dir })),
+);
+
+type Labels = { formatDate: (iso: string) => string; never: string };
+
+/** The actions a person's row offers, each behind a confirmation (decision 023). */
+function PersonActions({ person }: { person: TPerson }) {
+  const { t } = useTranslation();
+  const act = usePersonAction();
+  const [open, setOpen] = useState<PeopleAction | null>(null);
+  const actions = availablePeopleActions({
+    emailVerified: person.emailVerified,
+    disabled: person.disabledAt !== null,
+  });
+  const run = (action: PeopleAction) =>
+    act.mutate(
+      { id: person.id, action },
+      {
+        onSuccess: () => toast.success(t(`admin.people.done.${action}`, { email: person.email })),
+        onError: (error) => {
+          if (isAdminSessionMissing(error)) return;
+          toast.error(t('admin.people.failed'), { description: t(errorMessageKey(error)) });
+        },
+        onSettled: () => setOpen(null),
+      },
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map((action) => (
+        <ConfirmDialog
+          key={action}
+          trigger={
+            <Button
+              variant={action === 'delete' || action === 'disable' ? 'ghost' : 'secondary'}
+              size="sm"
+              className={cn((action === 'delete' || action === 'disable') && 'text-danger')}
+              aria-label={t(`admin.people.actionFor.${action}`, { email: person.email })}
+            >
+              {t(`admin.people.action.${action}`)}
+            </Button>
+          }
+          open={open === action}
+          onOpenChange={(next) => setOpen(next ? action : null)}
+          title={t(`admin.people.confirm.${action}.title`, { email: person.email })}
+          description={t(`admin.people.confirm.${action}.body`, { email: person.email })}
+          confirmLabel={t(`admin.people.action.${action}`)}
+          cancelLabel={t('common.cancel')}
+          pendingLabel={t('admin.account.working')}
+          pending={act.isPending}
+          tone={action === 'delete' || action === 'disable' ? 'danger' : 'default'}
+          onConfirm={() => run(action)}
+        />
+      ))}
+    </div>
+  );
+}
+
+function PersonRow({ person, labels }: { person: TPerson; labels: Labels }) {
+  const { t } = useTranslation();
+  const date = (iso: string | null) => (iso ? labels.formatDate(iso) : labels.never);
+  return (
+    <li className="py-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-medium break-all">
+            {person.email}
+            {person.disabledAt && <Badge tone="danger">{t('admin.people.disabled')}</Badge>}
+            <Badge tone={person.emailVerified ? 'success' : 'neutral'}>
+              {t(person.emailVerified ? 'admin.people.verified' : 'admin.people.unverified')}
+            </Badge>
+          </p>
+          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-fg-muted sm:grid-cols-3 xl:grid-cols-5">
+            <div>
+              <dt className="inline">{t('admin.people.column.language')}: </dt>
+              <dd className="inline text-fg">{t(`language.${person.language}`)}</dd>
+            </div>
+            <div>
+              <dt className="inline">{t('admin.people.column.createdAt')}: </dt>
+              <dd className="inline text-fg">{date(person.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="inline">{t('admin.people.column.onboarding')}: </dt>
+              <dd className="inline text-fg">
+                {person.onboardingCompletedAt ? date(person.onboardingCompletedAt) : t('admin.people.notYet')}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline">{t('admin.people.column.lastActive')}: </dt>
+              <dd className="inline text-fg">{date(person.lastActiveAt)}</dd>
+            </div>
+            <div>
+              <dt className="inline">{t('admin.people.column.reflections')}: </dt>
+              <dd className="inline text-fg tabular-nums">{person.reflections}</dd>
+            </div>
+          </dl>
+        </div>
+        <PersonActions person={person} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * People (decision 023): every user account, searched, sorted and paged on the server (fast with 100,000),
+ * with what staff may do to an account. Never what anyone wrote: only how many reflections there are.
+ */
+export function PeoplePanel() {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [sortChoice, setSortChoice] = useState('createdAt:desc');
+  const q = useDebounced(useDeferredValue(search.trim()), SEARCH_DEBOUNCE_MS);
+  const [sort, dir] = sortChoice.split(':') as [PeopleSort, PeopleSortDirection];
+  const pages = usePageCursors([q, sortChoice]);
+  const people = useQuery(peopleQueryOptions({ q, sort, dir, after: pages.cursor }));
+  const searchId = useId();
+  const sortId = useId();
+  const labels = useMemo<Labels>(() => {
+    const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+    return { formatDate: (iso) => dates.format(new Date(iso)), never: t('admin.people.never') };
+  }, [i18n.language, t]);
+  const numbers = new Intl.NumberFormat(i18n.language);
+  const total = people.data?.total;
+
+  return (
+    <div className="space-y-5">
+      <p className="text-fg-muted">{t('admin.people.intro')}</p>
+      <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
+        <div>
+          <label htmlFor={searchId} className="block text-sm font-medium">
+            {t('admin.people.search')}
+          </label>
+          <div className="relative mt-2">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-fg-muted"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              className="pl-10"
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={sortId} className="block text-sm font-medium">
+            {t('admin.people.sort')}
+          </label>
+          <select
+            id={sortId}
+            className={selectClass}
+            value={sortChoice}
+            onChange={(event) => setSortChoice(event.target.value)}
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {t(`admin.people.sortBy.${choice.sort}.${choice.dir}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p className="text-fg-muted" aria-live="polite">
+        {total &&
+          (total.capped
+            ? t('admin.people.countCapped', { count: total.count, number: numbers.format(total.count) })
+            : t(q ? 'admin.people.countMatching' : 'admin.people.count', {
+                count: total.count,
+                number: numbers.format(total.count),
+              }))}
+      </p>
+
+      {people.isError && !people.data && (
+        <div role="alert" className="rounded-2xl border border-danger/40 bg-danger/10 p-5">
+          <p>{t('admin.people.loadFailed')}</p>
+          <Button variant="secondary" size="sm" className="mt-4" onClick={() => void people.refetch()}>
+            {t('admin.list.retry')}
+          </Button>
+        </div>
+      )}
+      {!people.data && !people.isError && (
+        <p role="status" className="flex items-center gap-3 py-6 text-fg-muted">
+          <Spinner className="size-5 text-accent" />
+          {t('admin.list.loading')}
+        </p>
+      )}
+      {people.data &&
+        (people.data.people.length === 0 ? (
+          <p className="rounded-2xl bg-surface-sunken px-5 py-8 text-center text-fg-muted">
+            {q ? t('admin.people.noMatch', { search: q }) : t('admin.people.empty')}
+          </p>
+        ) : (
+          <ul
+            className={cn(
+              'divide-y divide-border rounded-2xl border border-border px-4 transition-opacity sm:px-5',
+              people.isPlaceholderData && 'opacity-60',
+            )}
+            aria-busy={people.isFetching}
+            aria-label={t('admin.people.listLabel')}
+          >
+            {people.data.people.map((person) => (
+              <PersonRow key={person.id} person={person} labels={labels} />
+            ))}
+          </ul>
+        ))}
+
+      <nav aria-label={t('admin.pages.label')} className="flex items-center justify-between gap-3">
+        <Button variant="secondary" size="sm" disabled={!pages.hasPrevious} onClick={pages.previous}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          {t('admin.pages.previous')}
+        </Button>
+        <span className="text-sm text-fg-muted">{t('admin.pages.page', { page: pages.page })}</span>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!people.data?.nextCursor || people.isPlaceholderData}
+          onClick={() => people.data?.nextCursor && pages.next(people.data.nextCursor)}
+        >
+          {t('admin.pages.next')}
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </nav>
+    </div>
+  );
+}
