@@ -3,7 +3,7 @@ import { toast } from '@client/lib/toast';
 import type { StaffPermission } from '@shared/domain/staff';
 import { href } from '@shared/routes';
 import type { TAdminLogin, TAdminSession, TAdminSessionState } from '@shared/schemas/admin';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -90,15 +90,24 @@ export function canDo(session: Pick<TAdminSession, 'permissions'>, permission: S
   return session.permissions.includes(permission);
 }
 
+/**
+ * Puts a session just opened in place (sign-in, an accepted staff invitation). Whatever else was cached
+ * belonged to the previous session; the session query itself stays, so the page watching it hears of the
+ * new one.
+ */
+export function replaceAdminSession(queryClient: QueryClient, session: TAdminSession) {
+  queryClient.removeQueries({
+    queryKey: ADMIN_QUERY_KEY,
+    predicate: (query) => query.queryKey[1] !== adminSessionKey[1],
+  });
+  queryClient.setQueryData(adminSessionKey, session);
+}
+
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TAdminLogin) => apiRequest<TAdminSession>('/admin/session', { method: 'POST', body }),
-    onSuccess: (session) => {
-      // Whatever was cached belonged to the previous session.
-      queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
-      queryClient.setQueryData(adminSessionKey, session);
-    },
+    onSuccess: (session) => replaceAdminSession(queryClient, session),
   });
 }
 

@@ -19,7 +19,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from './admin-request';
 import { retryServerFailure } from './content';
-import { adminSessionKey } from './session';
+import { adminSessionKey, replaceAdminSession } from './session';
 
 /**
  * Staff accounts and their security (`/api/admin/account/*`, `/api/admin/staff/*`, the second step of the
@@ -174,9 +174,6 @@ export function useAcceptStaffInvitation() {
   return useMutation({
     mutationFn: (body: TAcceptStaffInvitation) =>
       apiRequest<TAdminSession>('/admin/staff-invitation/accept', { method: 'POST', body }),
-    onSuccess: (session) => {
-      queryClient.removeQueries({ queryKey: ['admin'] });
-      queryClient.setQueryData(adminSessionKey, session);
-    },
+    onSuccess: (session) => replaceAdminSession(queryClient, session),
   });
 }
