@@ -125,10 +125,9 @@ export function Component() {
   } else if (view === 'invited' && link.invitationToken) {
     content = (
       <>
-        <ViewHeading focus={viewChanged}>{t('auth.invited.title')}</ViewHeading>
-        <p className="mt-3 text-fg-muted">{t('auth.invited.subtitle')}</p>
         <InvitedSignUp
           token={link.invitationToken}
+          focus={viewChanged}
           onSignedIn={(signedIn) => {
             setSignedUpHere(true);
             onSignedIn(signedIn);

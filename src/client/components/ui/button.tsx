@@ -6,6 +6,8 @@ const variants = {
   primary: 'bg-accent text-accent-fg shadow-sm hover:brightness-110 active:brightness-95',
   secondary: 'border border-border bg-surface-raised text-fg hover:bg-surface-sunken',
   ghost: 'text-fg hover:bg-surface-sunken',
+  /** A quiet button for something that destroys (it opens a confirmation). */
+  danger: 'text-danger hover:bg-danger/10',
 } as const;
 
 const sizes = {

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invitationLookupQueryOptions } from '../api/account';
-import { Notice } from './auth-ui';
+import { Notice, ViewHeading } from './auth-ui';
 import { CredentialsForm } from './credentials-form';
 
 /**
@@ -17,10 +17,13 @@ import { CredentialsForm } from './credentials-form';
  */
 export function InvitedSignUp({
   token,
+  focus,
   onSignedIn,
   onSignIn,
 }: {
   token: string;
+  /** Move focus to the heading (after a change of view, not on arrival). */
+  focus: boolean;
   onSignedIn: (user: TSessionUser) => void;
   onSignIn: () => void;
 }) {
@@ -38,31 +41,38 @@ export function InvitedSignUp({
   if (lookup.isError) {
     const used = lookup.error instanceof ApiError && lookup.error.code === 'invitation_used';
     return (
-      <div className="mt-6 space-y-6">
-        <Notice tone="error">{t(errorMessageKey(lookup.error))}</Notice>
-        {used ? (
-          <Button className="w-full" onClick={onSignIn}>
-            {t('auth.invited.toSignIn')}
-          </Button>
-        ) : (
-          <Button asChild variant="secondary" className="w-full">
-            <Link to={href('waitingList')}>{t('auth.inviteOnly.join')}</Link>
-          </Button>
-        )}
+      <div>
+        <ViewHeading focus={focus}>{t('auth.invited.brokenTitle')}</ViewHeading>
+        <div className="mt-6 space-y-6">
+          <Notice tone="error">{t(errorMessageKey(lookup.error))}</Notice>
+          {used ? (
+            <Button className="w-full" onClick={onSignIn}>
+              {t('auth.invited.toSignIn')}
+            </Button>
+          ) : (
+            <Button asChild variant="secondary" className="w-full">
+              <Link to={href('waitingList')}>{t('auth.inviteOnly.join')}</Link>
+            </Button>
+          )}
+        </div>
       </div>
     );
   }
   return (
-    <div className="mt-8">
-      <CredentialsForm
-        mode="signUp"
-        email={lookup.data.email}
-        onEmailChange={() => undefined}
-        onSignedIn={onSignedIn}
-        onSignedUp={onSignIn}
-        onForgot={onSignIn}
-        invitation={token}
-      />
+    <div>
+      <ViewHeading focus={focus}>{t('auth.invited.title')}</ViewHeading>
+      <p className="mt-3 text-fg-muted">{t('auth.invited.subtitle')}</p>
+      <div className="mt-8">
+        <CredentialsForm
+          mode="signUp"
+          email={lookup.data.email}
+          onEmailChange={() => undefined}
+          onSignedIn={onSignedIn}
+          onSignedUp={onSignIn}
+          onForgot={onSignIn}
+          invitation={token}
+        />
+      </div>
     </div>
   );
 }

@@ -16,18 +16,18 @@ import { INVITATION_STATE_TONES } from '../lib/invitation-view';
 /** The state of an address's invitation as a badge: "not invited", "invited 3 Mar", "accepted", … */
 export function InvitationBadge({
   invitation,
-  formatDate,
+  formatDay,
 }: {
   invitation: TInvitationSummary | null;
-  formatDate: (iso: string) => string;
+  formatDay: (iso: string) => string;
 }) {
   const { t } = useTranslation();
   const state = invitation?.state ?? 'none';
   let text = t(`admin.invitations.state.${state}`);
   if (invitation && (state === 'invited' || state === 'sending' || state === 'mail_failed')) {
-    text = t(`admin.invitations.stateOn.${state}`, { date: formatDate(invitation.invitedAt) });
+    text = t(`admin.invitations.stateOn.${state}`, { date: formatDay(invitation.invitedAt) });
   } else if (invitation?.acceptedAt && state === 'accepted') {
-    text = t('admin.invitations.stateOn.accepted', { date: formatDate(invitation.acceptedAt) });
+    text = t('admin.invitations.stateOn.accepted', { date: formatDay(invitation.acceptedAt) });
   }
   return (
     <Badge tone={INVITATION_STATE_TONES[state]} data-invitation={state}>
@@ -44,10 +44,12 @@ export function InvitationDialog({
   email,
   invitation,
   formatDate,
+  formatDay,
 }: {
   email: string;
   invitation: TInvitationSummary;
   formatDate: (iso: string) => string;
+  formatDay: (iso: string) => string;
 }) {
   const { t } = useTranslation();
   const act = useInvitationAction();
@@ -76,7 +78,7 @@ export function InvitationDialog({
           className="rounded-full outline-offset-2"
           aria-label={t('admin.invitations.open', { email })}
         >
-          <InvitationBadge invitation={invitation} formatDate={formatDate} />
+          <InvitationBadge invitation={invitation} formatDay={formatDay} />
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -102,7 +104,7 @@ export function InvitationDialog({
             <div className="flex justify-between gap-4">
               <dt className="text-fg-muted">{t('admin.invitations.stateLabel')}</dt>
               <dd>
-                <InvitationBadge invitation={invitation} formatDate={formatDate} />
+                <InvitationBadge invitation={invitation} formatDay={formatDay} />
               </dd>
             </div>
             <div className="flex justify-between gap-4">

@@ -19,7 +19,13 @@ import { LanguageRadioGroup } from './language-radio-group';
  * Inviting an address that need not be on the list (a friend of the team), in the language of its e-mail,
  * and the invitations sent that way, each with its state, to resend or revoke.
  */
-export function InviteAddress({ formatDate }: { formatDate: (iso: string) => string }) {
+export function InviteAddress({
+  formatDate,
+  formatDay,
+}: {
+  formatDate: (iso: string) => string;
+  formatDay: (iso: string) => string;
+}) {
   const { t, i18n } = useTranslation();
   const invite = useInviteAddress();
   const direct = useQuery(directInvitationsQueryOptions);
@@ -101,7 +107,12 @@ export function InviteAddress({ formatDate }: { formatDate: (iso: string) => str
                   {row.email}
                   <span className="ml-2 text-sm text-fg-muted">{t(`language.${row.language}`)}</span>
                 </span>
-                <InvitationDialog email={row.email} invitation={row.invitation} formatDate={formatDate} />
+                <InvitationDialog
+                  email={row.email}
+                  invitation={row.invitation}
+                  formatDate={formatDate}
+                  formatDay={formatDay}
+                />
               </li>
             ))}
           </ul>

@@ -62,9 +62,8 @@ function PersonActions({ person }: { person: TPerson }) {
           key={action}
           trigger={
             <Button
-              variant={action === 'delete' || action === 'disable' ? 'ghost' : 'secondary'}
+              variant={action === 'delete' || action === 'disable' ? 'danger' : 'secondary'}
               size="sm"
-              className={cn((action === 'delete' || action === 'disable') && 'text-danger')}
               aria-label={t(`admin.people.actionFor.${action}`, { email: person.email })}
             >
               {t(`admin.people.action.${action}`)}
@@ -89,44 +88,34 @@ function PersonActions({ person }: { person: TPerson }) {
 function PersonRow({ person, labels }: { person: TPerson; labels: Labels }) {
   const { t } = useTranslation();
   const date = (iso: string | null) => (iso ? labels.formatDate(iso) : labels.never);
+  const facts: [string, string][] = [
+    [t('admin.people.column.language'), t(`language.${person.language}`)],
+    [t('admin.people.column.createdAt'), date(person.createdAt)],
+    [
+      t('admin.people.column.onboarding'),
+      person.onboardingCompletedAt ? date(person.onboardingCompletedAt) : t('admin.people.notYet'),
+    ],
+    [t('admin.people.column.lastActive'), date(person.lastActiveAt)],
+    [t('admin.people.column.reflections'), String(person.reflections)],
+  ];
   return (
-    <li className="py-4">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <p className="flex flex-wrap items-center gap-2 font-medium break-all">
-            {person.email}
-            {person.disabledAt && <Badge tone="danger">{t('admin.people.disabled')}</Badge>}
-            <Badge tone={person.emailVerified ? 'success' : 'neutral'}>
-              {t(person.emailVerified ? 'admin.people.verified' : 'admin.people.unverified')}
-            </Badge>
-          </p>
-          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-fg-muted sm:grid-cols-3 xl:grid-cols-5">
-            <div>
-              <dt className="inline">{t('admin.people.column.language')}: </dt>
-              <dd className="inline text-fg">{t(`language.${person.language}`)}</dd>
-            </div>
-            <div>
-              <dt className="inline">{t('admin.people.column.createdAt')}: </dt>
-              <dd className="inline text-fg">{date(person.createdAt)}</dd>
-            </div>
-            <div>
-              <dt className="inline">{t('admin.people.column.onboarding')}: </dt>
-              <dd className="inline text-fg">
-                {person.onboardingCompletedAt ? date(person.onboardingCompletedAt) : t('admin.people.notYet')}
-              </dd>
-            </div>
-            <div>
-              <dt className="inline">{t('admin.people.column.lastActive')}: </dt>
-              <dd className="inline text-fg">{date(person.lastActiveAt)}</dd>
-            </div>
-            <div>
-              <dt className="inline">{t('admin.people.column.reflections')}: </dt>
-              <dd className="inline text-fg tabular-nums">{person.reflections}</dd>
-            </div>
-          </dl>
-        </div>
-        <PersonActions person={person} />
-      </div>
+    <li className="space-y-3 py-4">
+      <p className="flex flex-wrap items-center gap-2 font-medium break-all">
+        {person.email}
+        {person.disabledAt && <Badge tone="danger">{t('admin.people.disabled')}</Badge>}
+        <Badge tone={person.emailVerified ? 'success' : 'neutral'}>
+          {t(person.emailVerified ? 'admin.people.verified' : 'admin.people.unverified')}
+        </Badge>
+      </p>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {facts.map(([label, value]) => (
+          <div key={label} className="whitespace-nowrap">
+            <dt className="inline text-fg-muted">{label}: </dt>
+            <dd className="inline tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <PersonActions person={person} />
     </li>
   );
 }

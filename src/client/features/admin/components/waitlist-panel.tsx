@@ -52,6 +52,8 @@ type RowLabels = {
   language: Record<TAdminWaitlistEntry['language'], string>;
   fresh: string;
   formatDate: (iso: string) => string;
+  /** The day alone, for the invitation badges. */
+  formatDay: (iso: string) => string;
 };
 
 /** One entry: a table row on wide screens; on narrow ones the date, language and consent sit under the e-mail. */
@@ -75,9 +77,14 @@ const WaitlistRow = memo(function WaitlistRow({
     </Badge>
   );
   const invitation = entry.invitation ? (
-    <InvitationDialog email={entry.email} invitation={entry.invitation} formatDate={labels.formatDate} />
+    <InvitationDialog
+      email={entry.email}
+      invitation={entry.invitation}
+      formatDate={labels.formatDate}
+      formatDay={labels.formatDay}
+    />
   ) : (
-    <InvitationBadge invitation={null} formatDate={labels.formatDate} />
+    <InvitationBadge invitation={null} formatDay={labels.formatDay} />
   );
   return (
     // The checkbox alone shows the selection: restyling thousands of rows on "select all" is slow.
@@ -174,6 +181,7 @@ export function WaitlistPanel() {
 
   const labels = useMemo<RowLabels>(() => {
     const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return {
       select: (email) => t('admin.waitlist.selectRow', { email }),
       status: {
@@ -184,6 +192,7 @@ export function WaitlistPanel() {
       language: { en: t('language.en'), de: t('language.de') },
       fresh: t('admin.waitlist.new'),
       formatDate: (iso) => dates.format(new Date(iso)),
+      formatDay: (iso) => days.format(new Date(iso)),
     };
   }, [t, i18n.language]);
 
@@ -424,7 +433,7 @@ export function WaitlistPanel() {
           )}
         </div>
       )}
-      <InviteAddress formatDate={labels.formatDate} />
+      <InviteAddress formatDate={labels.formatDate} formatDay={labels.formatDay} />
     </div>
   );
 }
