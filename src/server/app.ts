@@ -43,6 +43,11 @@ export type AppDeps = {
   clientAssets?: ClientAssets;
   /** Server rendering of public pages (dist/ssr); without it the browser renders them. */
   ssrRender?: SsrRender;
+  /**
+   * The real time where the app's `clock` may be shifted (CLOCK_OFFSET_MS): what authenticator apps show
+   * codes for. Defaults to `clock` (tests move both with one fake clock).
+   */
+  wallClock?: Clock;
 };
 
 /** Renders each distinct page (address, language, content, veil) once and reuses the markup. */
@@ -142,6 +147,7 @@ export function createApp(deps: AppDeps) {
       logger: logger.child({ module: 'admin' }),
       storage: deps.storage,
       auth,
+      wallClock: deps.wallClock ?? deps.clock,
     }),
   );
   app.route('/api', api);

@@ -9,7 +9,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createChangeFeed } from './lib/change-feed';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
-import { type Clock, offsetClock } from './lib/clock';
+import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
@@ -150,6 +150,7 @@ async function start() {
       sessionSecret,
       clientAssets,
       ssrRender,
+      wallClock: systemClock,
     });
 
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;

@@ -61,6 +61,8 @@ export type AdminDeps = {
   storage: Storage;
   /** better-auth, for what staff do to user accounts (People). */
   auth: Auth;
+  /** The real time, which authenticator apps show codes for (`clock` may be shifted for a demo). */
+  wallClock: Clock;
 };
 
 export const ADMIN_API_PREFIX = '/api/admin';
@@ -209,7 +211,7 @@ function sessionRoutes(deps: AdminDeps) {
         return c.json({ error: { code: 'rate_limited' as const } }, 429);
       const now = deps.clock.now();
       const outcome = await verifyStaffSecondFactor(
-        { db: deps.db, secret: deps.secret },
+        { db: deps.db, secret: deps.secret, wallClock: deps.wallClock },
         {
           session: currentStaff(c),
           code: c.req.valid('json').code,

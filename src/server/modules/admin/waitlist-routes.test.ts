@@ -271,6 +271,7 @@ function appWithHeartbeat(eventsHeartbeatMs: number) {
       mail,
       logger: t.logger,
     }),
+    wallClock: t.clock,
   };
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/admin/*', staffGuard(deps));

@@ -293,7 +293,7 @@ function staffDeps(deps: AdminDeps): StaffDeps {
 
 /** One's own account, and the open side of staff invitations. */
 export function staffAccountRoutes(deps: AdminDeps) {
-  const twoFactor = { db: deps.db, secret: deps.secret };
+  const twoFactor = { db: deps.db, secret: deps.secret, wallClock: deps.wallClock };
   const ipOf = (c: Context<AppEnv>) => clientIp(c, deps.config.trustProxy);
   /** False when the staff member has used up their password checks for now. */
   const mayCheckPassword = async (c: Context<AppEnv>) => {

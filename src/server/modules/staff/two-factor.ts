@@ -12,6 +12,7 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { staffAccounts, staffRecoveryCodes, staffSessions } from '../../db/schema/admin';
 import type { StaffIdentity } from '../../lib/api';
+import type { Clock } from '../../lib/clock';
 import { openSecret, SecretBoxError, sealSecret } from '../../lib/secret-box';
 import { recordAudit } from '../admin/audit';
 import { staffPasswordMatches } from '../admin/service';
@@ -24,7 +25,11 @@ import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri, qrPath } from '
  * cannot both accept it), a recovery code is marked used in the statement that checks it.
  */
 
-export type TwoFactorDeps = { db: Database; secret: string };
+/**
+ * `wallClock` is the time authenticator apps read (the real one, even when CLOCK_OFFSET_MS shifts the
+ * app's clock for a demo); tests pass their fake clock.
+ */
+export type TwoFactorDeps = { db: Database; secret: string; wallClock: Clock };
 type Change = { ip: string | null; now: Date };
 
 const ISSUER = 'Mirror';
@@ -78,7 +83,7 @@ function openTotpKey(secret: string, staffId: string, sealed: string | null): Bu
  */
 async function consumeSecondFactor(
   tx: DbExecutor,
-  input: { secret: string; staffId: string; code: string; now: Date },
+  input: { secret: string; staffId: string; code: string; now: Date; codeTime: number },
 ): Promise<'totp' | 'recovery_code' | null> {
   const totp = normalizeTotpCode(input.code);
   if (new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(totp)) {
@@ -87,7 +92,7 @@ async function consumeSecondFactor(
       .from(staffAccounts)
       .where(eq(staffAccounts.id, input.staffId));
     const key = account?.enabledAt ? openTotpKey(input.secret, input.staffId, account.sealed) : null;
-    const step = key ? matchTotpStep(key, totp, input.now.getTime()) : null;
+    const step = key ? matchTotpStep(key, totp, input.codeTime) : null;
     if (step === null) return null;
     const [used] = await tx
       .update(staffAccounts)
@@ -146,6 +151,7 @@ export async function verifyStaffSecondFactor(
       staffId: session.staffId,
       code: input.code,
       now,
+      codeTime: deps.wallClock.now().getTime(),
     });
     if (!used) {
       const attempts = row.attempts + 1;
@@ -254,7 +260,7 @@ export async function confirmTwoFactorSetup(
     if (account?.enabledAt) return { ok: false as const, error: 'two_factor_already_enabled' as const };
     const key = openTotpKey(deps.secret, session.staffId, account?.sealed ?? null);
     if (!key) return { ok: false as const, error: 'two_factor_not_started' as const };
-    const step = matchTotpStep(key, normalizeTotpCode(input.code), now.getTime());
+    const step = matchTotpStep(key, normalizeTotpCode(input.code), deps.wallClock.now().getTime());
     if (step === null) return { ok: false as const, error: 'invalid_code' as const };
     await tx
       .update(staffAccounts)
