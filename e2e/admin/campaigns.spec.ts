@@ -1,6 +1,12 @@
-import type { Page } from '@playwright/test';
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { chooseLanguage, composerField as field, GIF, openComposer, openSection } from '../fixtures/admin';
+import {
+  chooseLanguage,
+  confirmedSubscriber,
+  composerField as field,
+  GIF,
+  openComposer,
+  openSection,
+} from '../fixtures/admin';
 import { linkFrom, type ReceivedMail } from '../fixtures/mailbox';
 import { expect, test } from '../fixtures/test';
 
@@ -19,31 +25,6 @@ async function waitForSubject(address: string, subject: string, timeoutMs = 20_0
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no "${subject}" to ${address} within ${timeoutMs} ms`);
-}
-
-/** Joins the waiting list through the API and confirms through the link in the e-mail. */
-async function confirmedSubscriber(page: Page, address: string, language: 'en' | 'de', ip: string) {
-  const joined = await page.request.post('/api/waitlist', {
-    headers: { 'x-forwarded-for': ip },
-    data: { email: address, consent: true, website: '', language },
-  });
-  expect(joined.status()).toBe(201);
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await fetch(
-      `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages?to=${encodeURIComponent(address)}`,
-    );
-    const [mail] = (await response.json()) as ReceivedMail[];
-    if (mail) {
-      const confirm = linkFrom(mail, '/gdpr-confirmation');
-      // The confirmation page confirms when it opens, then moves on to /ok.
-      await page.goto(`${confirm.pathname}${confirm.search}`);
-      await expect(page).toHaveURL(/\/ok\?email=/);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 test('staff send a newsletter in both languages to three people; each gets their language and can unsubscribe', async ({

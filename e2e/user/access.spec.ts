@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
+import { invite, invitedAccount } from '../fixtures/invitations';
 import { linkFrom, waitForMail } from '../fixtures/mailbox';
 import { expect, expectAccessible, test } from '../fixtures/test';
 
@@ -12,19 +12,6 @@ const PASSWORD = 'quiet harbour lanterns';
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@example.com`;
 
-/** An account with a confirmed address, made through the API as the sign-up form would. */
-async function verifiedAccount(request: APIRequestContext, clientAddress: string, email: string) {
-  const headers = { 'x-forwarded-for': clientAddress };
-  const signUp = await request.post('/api/account/sign-up', {
-    headers,
-    data: { email, password: PASSWORD, language: 'en' },
-  });
-  expect(signUp.status()).toBe(201);
-  const verify = linkFrom(await waitForMail(email), '/api/auth/verify-email');
-  const confirmed = await request.get(`${verify.pathname}${verify.search}`, { headers, maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
-}
-
 async function signIn(page: import('@playwright/test').Page, email: string, password: string) {
   await page.getByLabel(en['auth.email.label']).fill(email);
   await page.getByLabel(en['auth.password.label'], { exact: true }).fill(password);
@@ -34,19 +21,22 @@ async function signIn(page: import('@playwright/test').Page, email: string, pass
 test.describe('the sign-up form', () => {
   test.use({ expectedConsoleError: /status of 400/ });
 
-  test('says when the passwords differ, and refuses the most common passwords', async ({ page }) => {
-    await page.goto('/auth');
-    await page.getByRole('button', { name: en['auth.toggle.toSignUp'] }).click();
-    await page.getByLabel(en['auth.email.label']).fill(uniqueEmail('form'));
+  test('says when the passwords differ, and refuses the most common passwords', async ({
+    page,
+    clientAddress,
+  }) => {
+    // The sign-up form is the invitation's: the address is fixed by the link.
+    const link = await invite(uniqueEmail('form'), 'en', clientAddress);
+    await page.goto(`${link.pathname}${link.search}`);
     await page.getByLabel(en['auth.password.label'], { exact: true }).fill(PASSWORD);
     await page.getByLabel(en['auth.confirmPassword.label']).fill(`${PASSWORD}!`);
-    await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
+    await page.getByRole('button', { name: en['auth.invited.submit'] }).click();
     await expect(page.getByText(en['auth.error.passwordsMismatch.title'])).toBeVisible();
     await expect(page.getByText(en['auth.error.passwordsMismatch.body']).first()).toBeVisible();
 
     await page.getByLabel(en['auth.password.label'], { exact: true }).fill('qwerty123');
     await page.getByLabel(en['auth.confirmPassword.label']).fill('qwerty123');
-    await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
+    await page.getByRole('button', { name: en['auth.invited.submit'] }).click();
     await expect(page.getByRole('main').getByText(en['errors.password_common'])).toBeVisible();
     await expectAccessible(page);
   });
@@ -54,7 +44,8 @@ test.describe('the sign-up form', () => {
 
 test('a forgotten password is reset through the link in the e-mail', async ({ page, clientAddress }) => {
   const email = uniqueEmail('reset');
-  await verifiedAccount(page.request, clientAddress, email);
+  await invitedAccount(page.request, { email, password: PASSWORD, clientAddress });
+  await page.request.post('/api/account/sign-out');
 
   await page.goto('/auth');
   await page.getByRole('button', { name: en['auth.forgot'] }).click();
@@ -62,10 +53,15 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
   await page.getByRole('button', { name: en['auth.reset.request.submit'] }).click();
   await expect(page.getByText(en['auth.reset.request.sent'])).toBeVisible();
 
+  // The invitation came first; the reset link is in the mail after it.
+  await expect
+    .poll(async () => linkFrom(await waitForMail(email), '/auth').searchParams.get('reset'), {
+      timeout: 15_000,
+    })
+    .toBeTruthy();
   const mail = await waitForMail(email);
   expect(mail.subject).not.toBe('');
   const reset = linkFrom(mail, '/auth');
-  expect(reset.searchParams.get('reset')).toBeTruthy();
   await page.goto(`${reset.pathname}${reset.search}`);
   const fresh = 'a brand new harbour light';
   await page.getByLabel(en['auth.reset.form.password'], { exact: true }).fill(fresh);
@@ -85,7 +81,8 @@ test.describe('pages that need more than a visitor', () => {
     clientAddress,
   }) => {
     const email = uniqueEmail('guard');
-    await verifiedAccount(page.request, clientAddress, email);
+    await invitedAccount(page.request, { email, password: PASSWORD, clientAddress });
+    await page.request.post('/api/account/sign-out');
 
     // Signed out: to /auth, and after signing in on to the page that was asked for.
     await page.goto('/settings');

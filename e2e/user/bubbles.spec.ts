@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { linkFrom, waitForMail } from '../fixtures/mailbox';
+import { invitedAccount } from '../fixtures/invitations';
 import { expect, expectAccessible, test } from '../fixtures/test';
 
 /**
@@ -150,13 +150,8 @@ test("a signed-in person's bubble appears on their second device", async ({
 }) => {
   const email = `bubbles-${process.pid}-${Date.now()}@example.com`;
   const password = 'quiet harbour lanterns';
-  const signUp = await page.request.post('/api/account/sign-up', {
-    headers: { 'x-forwarded-for': clientAddress },
-    data: { email, password, language: 'en' },
-  });
-  expect(signUp.status()).toBe(201);
-  const verify = linkFrom(await waitForMail(email), '/api/auth/verify-email');
-  await page.request.get(`${verify.pathname}${verify.search}`, { maxRedirects: 0 });
+  await invitedAccount(page.request, { email, password, clientAddress });
+  await page.request.post('/api/account/sign-out');
 
   // First device: sign in through the page, then answer.
   await page.goto('/auth');
