@@ -44,8 +44,7 @@ test.describe('the sign-up form', () => {
 
 test('a forgotten password is reset through the link in the e-mail', async ({ page, clientAddress }) => {
   const email = uniqueEmail('reset');
-  await invitedAccount(page.request, { email, password: PASSWORD, clientAddress });
-  await page.request.post('/api/account/sign-out');
+  await invitedAccount({ email, password: PASSWORD, clientAddress });
 
   await page.goto('/auth');
   await page.getByRole('button', { name: en['auth.forgot'] }).click();
@@ -81,8 +80,7 @@ test.describe('pages that need more than a visitor', () => {
     clientAddress,
   }) => {
     const email = uniqueEmail('guard');
-    await invitedAccount(page.request, { email, password: PASSWORD, clientAddress });
-    await page.request.post('/api/account/sign-out');
+    await invitedAccount({ email, password: PASSWORD, clientAddress });
 
     // Signed out: to /auth, and after signing in on to the page that was asked for.
     await page.goto('/settings');

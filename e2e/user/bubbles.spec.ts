@@ -150,8 +150,7 @@ test("a signed-in person's bubble appears on their second device", async ({
 }) => {
   const email = `bubbles-${process.pid}-${Date.now()}@example.com`;
   const password = 'quiet harbour lanterns';
-  await invitedAccount(page.request, { email, password, clientAddress });
-  await page.request.post('/api/account/sign-out');
+  await invitedAccount({ email, password, clientAddress });
 
   // First device: sign in through the page, then answer.
   await page.goto('/auth');
