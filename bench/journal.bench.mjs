@@ -364,7 +364,13 @@ async function scenario({ databaseUrl, label, workDir, servers }) {
   const app = await startApp({
     dataDir,
     servers,
-    env: { DATABASE_URL: databaseUrl ?? '', TRUST_PROXY: 'true', SMTP_URL: '' },
+    env: {
+      // This bench measures the journal, not invitations: accounts sign up openly here (decision 021).
+      INVITE_ONLY: 'false',
+      DATABASE_URL: databaseUrl ?? '',
+      TRUST_PROXY: 'true',
+      SMTP_URL: '',
+    },
   });
   const users = await createUsers(app, dataDir);
   await smokeTest(app, users[0]);

@@ -111,8 +111,9 @@ const POSTGRES_SKIPPED = 77;
  * Runs `scenario({ databaseUrl, label })` on the embedded PGlite, then on a throwaway PostgreSQL: the bench
  * file (`benchFile`, its import.meta.filename) runs itself again under scripts/with-postgres.mjs with
  * --postgres, and that run does only the PostgreSQL scenario. Skipped with a line when PostgreSQL is missing.
+ * `{ pglite: false }` runs the PostgreSQL scenario only.
  */
-export async function onPgliteAndPostgres(bench, benchFile, servers, scenario) {
+export async function onPgliteAndPostgres(bench, benchFile, servers, scenario, { pglite = true } = {}) {
   if (process.argv.includes(POSTGRES_FLAG)) {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl)
@@ -121,8 +122,10 @@ export async function onPgliteAndPostgres(bench, benchFile, servers, scenario) {
     return;
   }
   await ensureBuild(bench);
-  console.log(`${bench}: on the embedded PGlite`);
-  await scenario({ databaseUrl: undefined, label: '' });
+  if (pglite) {
+    console.log(`${bench}: on the embedded PGlite`);
+    await scenario({ databaseUrl: undefined, label: '' });
+  }
   console.log(`${bench}: on PostgreSQL`);
   const child = {
     name: 'with-postgres',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,6 +40,9 @@ export type DatabaseHandle = {
 
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** The extensions the migrations create (PostgreSQL ships them; PGlite loads them): trigrams for search. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** True when the database answers a round trip within the time limit. */
 export async function pingDatabase(db: Database, timeoutMs = 2000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -75,7 +79,7 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): DatabaseHand
 export async function openPgliteDatabase(dataDir: string): Promise<DatabaseHandle> {
   const lock = acquireDataDirLock(path.join(dataDir, 'db.lock'));
   try {
-    const client = await PGlite.create(path.join(dataDir, 'db'));
+    const client = await PGlite.create(path.join(dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
     return wrapPglite(client, lock);
   } catch (error) {
     lock.release();
@@ -87,7 +91,10 @@ export async function openPgliteDatabase(dataDir: string): Promise<DatabaseHandl
 export async function openMemoryDatabase(
   loadDataDir?: Blob,
 ): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
-  const client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+  const client = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   return { ...wrapPglite(client, undefined), dump: () => client.dumpDataDir('none') };
 }
 

@@ -10,8 +10,12 @@ export type PeopleSortDirection = (typeof PEOPLE_SORT_DIRECTIONS)[number];
 
 export const PEOPLE_PAGE_SIZE = 50;
 export const PEOPLE_MAX_PAGE_SIZE = 200;
-/** A search's matches are counted up to this many ("more than 10,000"); the whole list is counted exactly. */
+/**
+ * The whole list is counted up to this many, then estimated ("about 100,000"); a search's matches up to
+ * PEOPLE_SEARCH_COUNT_CAP ("at least 1,000": past that the number helps nobody, and counting it costs).
+ */
 export const PEOPLE_COUNT_CAP = 10_000;
+export const PEOPLE_SEARCH_COUNT_CAP = 1_000;
 export const PEOPLE_SEARCH_MAX_LENGTH = 200;
 
 /** What staff can do to an account; each is confirmed first and written to the audit log. */

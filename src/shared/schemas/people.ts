@@ -35,10 +35,20 @@ export const ZPerson = z.object({
 });
 export type TPerson = z.infer<typeof ZPerson>;
 
+/**
+ * How many accounts match, on the first page only (later pages answer null). Up to a cap they are counted
+ * (`exact`); past it a search says `atLeast` its cap, and the whole list gives PostgreSQL's own estimate of
+ * its size (`about`), since counting 100,000 rows on every visit costs more than the page.
+ */
+export const ZPeopleTotal = z.object({
+  count: z.number().int().nonnegative(),
+  precision: z.enum(['exact', 'atLeast', 'about']),
+});
+export type TPeopleTotal = z.infer<typeof ZPeopleTotal>;
+
 export const ZPeoplePage = z.object({
   people: z.array(ZPerson),
-  /** How many match; `capped` when a search has more than PEOPLE_COUNT_CAP. */
-  total: z.object({ count: z.number().int().nonnegative(), capped: z.boolean() }),
+  total: ZPeopleTotal.nullable(),
   nextCursor: z.string().nullable(),
 });
 export type TPeoplePage = z.infer<typeof ZPeoplePage>;

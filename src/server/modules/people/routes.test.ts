@@ -1,6 +1,6 @@
 // Extends zod with `.openapi()` before the shared schemas below are built (the routes use it on them).
 import '@hono/zod-openapi';
-import { PEOPLE_COUNT_CAP } from '@shared/domain/people';
+import { PEOPLE_COUNT_CAP, PEOPLE_SEARCH_COUNT_CAP } from '@shared/domain/people';
 import type { TPeoplePage, TPerson } from '@shared/schemas/people';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -95,7 +95,7 @@ describe('the People list', () => {
       expect(text).not.toContain(secret);
     }
     const page = await expectJson<TPeoplePage>(response);
-    expect(page.total).toEqual({ count: 1, capped: false });
+    expect(page.total).toEqual({ count: 1, precision: 'exact' });
     expect(page.people[0]).toEqual({
       id: user.id,
       email: user.email,
@@ -163,15 +163,20 @@ describe('the People list', () => {
     ]);
     expect((await list('?q=%25')).people.map((person) => person.email)).toEqual(['odd_one%@example.com']);
     expect((await list('?q=_')).people.map((person) => person.email)).toEqual(['odd_one%@example.com']);
-    expect((await list('?q=nobody')).total).toEqual({ count: 0, capped: false });
+    expect((await list('?q=nobody')).total).toEqual({ count: 0, precision: 'exact' });
   });
 
-  it(`counts a search's matches up to ${PEOPLE_COUNT_CAP}, and the whole list exactly`, async () => {
+  it('counts exactly up to a cap, then says "at least" for a search and "about" for the whole list', async () => {
     await t.database.db.execute(
       sql`insert into users (id, name, email) select 'bulk-' || n, '', 'bulk-' || n || '@example.com' from generate_series(1, ${PEOPLE_COUNT_CAP + 5}) as n`,
     );
-    expect((await list('?q=bulk')).total).toEqual({ count: PEOPLE_COUNT_CAP, capped: true });
-    expect((await list()).total).toEqual({ count: PEOPLE_COUNT_CAP + 5, capped: false });
+    expect((await list('?q=bulk')).total).toEqual({ count: PEOPLE_SEARCH_COUNT_CAP, precision: 'atLeast' });
+    // Past the cap the whole list takes the database's estimate of its size.
+    await t.database.db.execute(sql`analyze users`);
+    expect((await list()).total).toEqual({ count: PEOPLE_COUNT_CAP + 5, precision: 'about' });
+    // Later pages carry no count.
+    const first = await list('?limit=10');
+    expect((await list(`?limit=10&after=${first.nextCursor}`)).total).toBeNull();
   });
 
   it('answers a broken cursor or query with a 400', async () => {

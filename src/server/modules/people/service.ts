@@ -1,6 +1,11 @@
 import { toLocale } from '@shared/domain/locale';
-import { PEOPLE_COUNT_CAP, type PeopleSort, type PeopleSortDirection } from '@shared/domain/people';
-import type { TPeoplePage, TPeopleQuery, TPerson } from '@shared/schemas/people';
+import {
+  PEOPLE_COUNT_CAP,
+  PEOPLE_SEARCH_COUNT_CAP,
+  type PeopleSort,
+  type PeopleSortDirection,
+} from '@shared/domain/people';
+import type { TPeoplePage, TPeopleQuery, TPeopleTotal, TPerson } from '@shared/schemas/people';
 import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -20,7 +25,8 @@ import { reflectionCountSql } from '../journal/service';
  * People for staff (decision 023): every user account with its address, language, dates, whether it is
  * verified, onboarded and disabled, and how many reflections it has (counted, never read). Pages are found
  * by keyset (the last row's sort key and id), so page 2,000 costs what page 1 does; a search's matches are
- * counted up to PEOPLE_COUNT_CAP. Every action is audited.
+ * counted up to PEOPLE_COUNT_CAP (with the first page only). A trigram index serves searching any part of
+ * an address (migration 0009). Every action is audited.
  */
 
 export type PeopleDeps = { db: Database; auth: Auth };
@@ -103,21 +109,30 @@ function toPerson(row: PersonRow): TPerson {
   };
 }
 
-/** How many accounts match: all of them exactly, a search's up to the cap. */
-async function countPeople(db: DbExecutor, filter: SQL | undefined): Promise<TPeoplePage['total']> {
-  if (!filter) {
-    const [row] = await db.select({ n: count() }).from(users);
-    return { count: row?.n ?? 0, capped: false };
-  }
+/**
+ * How many accounts match: counted up to the cap; past it, a search says "at least" the cap, and the whole
+ * list takes PostgreSQL's estimate of the table's size (kept by ANALYZE and autovacuum), which costs nothing.
+ */
+async function countPeople(db: DbExecutor, filter: SQL | undefined): Promise<TPeopleTotal> {
+  const cap = filter ? PEOPLE_SEARCH_COUNT_CAP : PEOPLE_COUNT_CAP;
   const limited = db
     .select({ one: sql`1` })
     .from(users)
     .where(filter)
-    .limit(PEOPLE_COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('matches');
   const [row] = await db.select({ n: count() }).from(limited);
   const n = row?.n ?? 0;
-  return { count: Math.min(n, PEOPLE_COUNT_CAP), capped: n > PEOPLE_COUNT_CAP };
+  if (n <= cap) return { count: n, precision: 'exact' };
+  if (!filter) {
+    const [estimate] = await db
+      .select({ rows: sql<string>`reltuples::bigint` })
+      .from(sql`pg_class`)
+      .where(sql`oid = 'users'::regclass`);
+    const rows = Number(estimate?.rows ?? 0);
+    if (rows > PEOPLE_COUNT_CAP) return { count: rows, precision: 'about' };
+  }
+  return { count: cap, precision: 'atLeast' };
 }
 
 /**
@@ -150,7 +165,8 @@ export async function listPeople(
       .where(and(search, after))
       .orderBy(sql`${key.expr} ${order}`, sql`${users.id} ${order}`)
       .limit(query.limit + 1),
-    countPeople(db, search),
+    // Counted with the first page only; the pages after it keep that figure.
+    cursor ? null : countPeople(db, search),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

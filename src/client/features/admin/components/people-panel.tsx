@@ -13,10 +13,10 @@ import {
   type PeopleSort,
   type PeopleSortDirection,
 } from '@shared/domain/people';
-import type { TPerson } from '@shared/schemas/people';
+import type { TPeopleTotal, TPerson } from '@shared/schemas/people';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
 import { peopleQueryOptions, usePersonAction } from '../api/people';
@@ -33,6 +33,13 @@ const SORT_CHOICES = PEOPLE_SORTS.flatMap((sort) =>
 );
 
 type Labels = { formatDate: (iso: string) => string; never: string };
+
+/** How the count reads: exactly, at least (a search past the cap), or about (the whole list, estimated). */
+function countKey(total: TPeopleTotal, searching: boolean) {
+  if (total.precision === 'atLeast') return 'admin.people.countCapped' as const;
+  if (total.precision === 'about') return 'admin.people.countAbout' as const;
+  return searching ? ('admin.people.countMatching' as const) : ('admin.people.count' as const);
+}
 
 /** The actions a person's row offers, each behind a confirmation (decision 023). */
 function PersonActions({ person }: { person: TPerson }) {
@@ -139,7 +146,12 @@ export function PeoplePanel() {
     return { formatDate: (iso) => dates.format(new Date(iso)), never: t('admin.people.never') };
   }, [i18n.language, t]);
   const numbers = new Intl.NumberFormat(i18n.language);
-  const total = people.data?.total;
+  // Later pages carry no count: the first page's stays on screen.
+  const [total, setTotal] = useState<TPeopleTotal | null>(null);
+  const latestTotal = people.data?.total;
+  useEffect(() => {
+    if (latestTotal) setTotal(latestTotal);
+  }, [latestTotal]);
 
   return (
     <div className="space-y-5">
@@ -185,13 +197,7 @@ export function PeoplePanel() {
       </div>
 
       <p className="text-fg-muted" aria-live="polite">
-        {total &&
-          (total.capped
-            ? t('admin.people.countCapped', { count: total.count, number: numbers.format(total.count) })
-            : t(q ? 'admin.people.countMatching' : 'admin.people.count', {
-                count: total.count,
-                number: numbers.format(total.count),
-              }))}
+        {total && t(countKey(total, q !== ''), { count: total.count, number: numbers.format(total.count) })}
       </p>
 
       {people.isError && !people.data && (
