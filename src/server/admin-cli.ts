@@ -16,7 +16,8 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url)
 
 const USAGE = `usage: npm run admin:create -- --email <address> [--reset]
   --email   the staff member's e-mail address
-  --reset   set a new password for an existing account (ends its sessions, lifts a lockout)
+  --reset   set a new password for an existing account (ends its sessions, lifts a lockout, turns off
+            its two-factor sign-in)
 The password is read from ADMIN_PASSWORD, or asked for (at least 12 characters).`;
 
 /** Reads a line from the terminal without showing what is typed. */
