@@ -497,30 +497,31 @@ export async function lookUpInvitation(
  * number of attempts at the same moment. Call `markInvitationAccepted` with the new account in the same
  * transaction.
  */
-export async function claimInvitation(
-  tx: DbExecutor,
-  input: { secret: string; token: string; email: string; now: Date },
+export function claimInvitation(tx: DbExecutor, input: InvitationForAddress) {
+  return invitationFor(tx, input, true);
+}
+
+/** Checks a link (without using it up) for `email`, before the work of hashing a password. */
+export function checkInvitation(db: DbExecutor, input: InvitationForAddress) {
+  return invitationFor(db, input, false);
+}
+
+type InvitationForAddress = { secret: string; token: string; email: string; now: Date };
+
+/** The invitation of a working link for `email` (another address is `invitation_wrong_address`). */
+async function invitationFor(
+  db: DbExecutor,
+  input: InvitationForAddress,
+  lock: boolean,
 ): Promise<
   | { ok: true; id: string; email: string }
   | { ok: false; error: InvitationLinkError | 'invitation_wrong_address' }
 > {
-  const found = await findInvitation(tx, { ...input, lock: true });
+  const found = await findInvitation(db, { ...input, lock });
   if (!found.ok) return found;
   if (found.row.email !== normalizeEmail(input.email))
     return { ok: false, error: 'invitation_wrong_address' };
   return { ok: true, id: found.row.id, email: found.row.email };
-}
-
-/** Checks a link (without using it up) for `email`, before the work of hashing a password. */
-export async function checkInvitation(
-  db: DbExecutor,
-  input: { secret: string; token: string; email: string; now: Date },
-): Promise<{ ok: true } | { ok: false; error: InvitationLinkError | 'invitation_wrong_address' }> {
-  const found = await findInvitation(db, input);
-  if (!found.ok) return found;
-  if (found.row.email !== normalizeEmail(input.email))
-    return { ok: false, error: 'invitation_wrong_address' };
-  return { ok: true };
 }
 
 export async function markInvitationAccepted(

@@ -202,14 +202,22 @@ export async function listStaff(db: DbExecutor, now: Date): Promise<TStaffList> 
   return { staff, invitations: invitations.map((row) => toInvitation(row, now)) };
 }
 
-/** Locks every owner row and says how many owners there are, so a change cannot leave none. */
-async function lockOwners(tx: DbExecutor): Promise<number> {
+/**
+ * Locks every owner row and the staff member `staffId`, so a change of roles cannot leave no owner: returns
+ * the member (or undefined) and whether they are the only owner.
+ */
+async function lockForOwnerChange(tx: DbExecutor, staffId: string) {
   const owners = await tx
     .select({ id: staffAccounts.id })
     .from(staffAccounts)
     .where(eq(staffAccounts.role, 'owner'))
     .for('update');
-  return owners.length;
+  const [target] = await tx
+    .select({ email: staffAccounts.email, role: staffAccounts.role })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, staffId))
+    .for('update');
+  return { target, lastOwner: target?.role === 'owner' && owners.length <= 1 };
 }
 
 export type StaffChangeError = 'not_found' | 'last_owner';
@@ -220,15 +228,10 @@ export async function changeStaffRole(
   input: Change & { staffId: string; role: StaffRole },
 ): Promise<{ ok: true; member: TStaffMember } | { ok: false; error: StaffChangeError }> {
   const outcome = await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx);
-    const [target] = await tx
-      .select({ email: staffAccounts.email, role: staffAccounts.role })
-      .from(staffAccounts)
-      .where(eq(staffAccounts.id, input.staffId))
-      .for('update');
+    const { target, lastOwner } = await lockForOwnerChange(tx, input.staffId);
     if (!target) return 'not_found' as const;
     if (target.role === input.role) return 'unchanged' as const;
-    if (target.role === 'owner' && owners <= 1) return 'last_owner' as const;
+    if (lastOwner) return 'last_owner' as const;
     await tx
       .update(staffAccounts)
       .set({ role: input.role, updatedAt: input.now })
@@ -257,14 +260,9 @@ export async function removeStaff(
   input: Change & { staffId: string },
 ): Promise<{ ok: true } | { ok: false; error: StaffChangeError }> {
   const outcome = await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx);
-    const [target] = await tx
-      .select({ email: staffAccounts.email, role: staffAccounts.role })
-      .from(staffAccounts)
-      .where(eq(staffAccounts.id, input.staffId))
-      .for('update');
+    const { target, lastOwner } = await lockForOwnerChange(tx, input.staffId);
     if (!target) return 'not_found' as const;
-    if (target.role === 'owner' && owners <= 1) return 'last_owner' as const;
+    if (lastOwner) return 'last_owner' as const;
     await tx.delete(staffAccounts).where(eq(staffAccounts.id, input.staffId));
     await recordAudit(tx, {
       actor: input.actor,

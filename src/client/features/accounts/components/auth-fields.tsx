@@ -1,6 +1,5 @@
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
-import { PasswordInput } from '@client/components/ui/password-input';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -37,38 +36,6 @@ export function EmailField({
           autoCapitalize="none"
           spellCheck={false}
           readOnly={readOnly}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-      )}
-    </Field>
-  );
-}
-
-/** A password field with its label, an optional hint and the show/hide button. */
-export function PasswordField({
-  label,
-  hint,
-  name,
-  autoComplete,
-  value,
-  onValueChange,
-  error,
-  inputRef,
-}: FieldProps & {
-  label: string;
-  hint?: string;
-  name: string;
-  autoComplete: 'current-password' | 'new-password';
-}) {
-  return (
-    <Field label={label} hint={hint} error={error}>
-      {(control) => (
-        <PasswordInput
-          {...control}
-          ref={inputRef}
-          name={name}
-          autoComplete={autoComplete}
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
         />

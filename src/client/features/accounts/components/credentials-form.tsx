@@ -1,3 +1,4 @@
+import { PasswordField } from '@client/components/password-field';
 import { ApiError } from '@client/lib/api-client';
 import { toLocale } from '@shared/domain/locale';
 import type { TSessionUser } from '@shared/schemas/accounts';
@@ -11,7 +12,7 @@ import {
   type FieldProblem,
   problemOfError,
 } from '../auth-checks';
-import { EmailField, PasswordField } from './auth-fields';
+import { EmailField } from './auth-fields';
 import { FormFooter, useAuthErrorToast } from './auth-ui';
 
 /**

@@ -1,3 +1,4 @@
+import { PasswordField } from '@client/components/password-field';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
@@ -6,7 +7,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAccount } from '../api/account';
 import { useLeaveSignedOut } from '../hooks/use-leave-signed-out';
-import { PasswordField } from './auth-fields';
 
 type PasswordProblem = 'auth.error.passwordRequired' | 'settings.deleteAccount.password.wrong';
 

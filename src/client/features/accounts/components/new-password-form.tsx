@@ -1,8 +1,8 @@
+import { PasswordField } from '@client/components/password-field';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResetPassword } from '../api/account';
 import { type AuthField, checkPassword, type FieldProblem, problemOfError } from '../auth-checks';
-import { PasswordField } from './auth-fields';
 import { FormFooter, useAuthErrorToast } from './auth-ui';
 
 /**

@@ -1,8 +1,7 @@
+import { PasswordField } from '@client/components/password-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
-import { Field } from '@client/components/ui/field';
-import { PasswordInput } from '@client/components/ui/password-input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
@@ -93,55 +92,43 @@ function PasswordForm() {
   const clear = () => setProblem(null);
   return (
     <form noValidate onSubmit={submit} className="grid gap-5 md:grid-cols-3 md:items-start">
-      <Field label={t('admin.account.password.current')} error={errorOf('current')}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={refs.current}
-            name="currentPassword"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => {
-              setCurrent(event.target.value);
-              clear();
-            }}
-          />
-        )}
-      </Field>
-      <Field
+      <PasswordField
+        label={t('admin.account.password.current')}
+        name="currentPassword"
+        autoComplete="current-password"
+        value={current}
+        onValueChange={(value) => {
+          setCurrent(value);
+          clear();
+        }}
+        error={errorOf('current')}
+        inputRef={refs.current}
+      />
+      <PasswordField
         label={t('admin.account.password.new')}
         hint={t('admin.account.password.hint', { count: STAFF_PASSWORD_MIN_LENGTH })}
+        name="newPassword"
+        autoComplete="new-password"
+        value={next}
+        onValueChange={(value) => {
+          setNext(value);
+          clear();
+        }}
         error={errorOf('next')}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={refs.next}
-            name="newPassword"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => {
-              setNext(event.target.value);
-              clear();
-            }}
-          />
-        )}
-      </Field>
-      <Field label={t('admin.account.password.again')} error={errorOf('again')}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={refs.again}
-            name="confirmNewPassword"
-            autoComplete="new-password"
-            value={again}
-            onChange={(event) => {
-              setAgain(event.target.value);
-              clear();
-            }}
-          />
-        )}
-      </Field>
+        inputRef={refs.next}
+      />
+      <PasswordField
+        label={t('admin.account.password.again')}
+        name="confirmNewPassword"
+        autoComplete="new-password"
+        value={again}
+        onValueChange={(value) => {
+          setAgain(value);
+          clear();
+        }}
+        error={errorOf('again')}
+        inputRef={refs.again}
+      />
       <div className="md:col-span-3 md:flex md:justify-end">
         <Button type="submit" disabled={change.isPending} aria-busy={change.isPending || undefined}>
           {change.isPending && <Spinner className="size-4" />}
@@ -294,21 +281,18 @@ function PasswordConfirm({
         );
       }}
     >
-      <Field label={t('admin.account.password.current')} error={problem ?? undefined}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={ref}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setProblem(null);
-            }}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t('admin.account.password.current')}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={(value) => {
+          setPassword(value);
+          setProblem(null);
+        }}
+        error={problem ?? undefined}
+        inputRef={ref}
+      />
     </ConfirmDialog>
   );
 }

@@ -1,13 +1,12 @@
-import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
 import type { TAuditEntry } from '@shared/schemas/audit';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditFiltersQueryOptions, auditQueryOptions } from '../api/audit';
 import { usePageCursors } from '../hooks/use-page-cursors';
+import { KeysetPager } from './keyset-pager';
+import { LoadState } from './load-state';
 
 const selectClass =
   'mt-2 block h-11 w-full rounded-xl border border-border bg-surface-raised px-3 text-base text-fg';
@@ -109,20 +108,12 @@ export function AuditLogPanel() {
         </div>
       </div>
 
-      {log.isError && !log.data && (
-        <div role="alert" className="rounded-2xl border border-danger/40 bg-danger/10 p-5">
-          <p>{t('admin.audit.loadFailed')}</p>
-          <Button variant="secondary" size="sm" className="mt-4" onClick={() => void log.refetch()}>
-            {t('admin.list.retry')}
-          </Button>
-        </div>
-      )}
-      {!log.data && !log.isError && (
-        <p role="status" className="flex items-center gap-3 py-6 text-fg-muted">
-          <Spinner className="size-5 text-accent" />
-          {t('admin.list.loading')}
-        </p>
-      )}
+      <LoadState
+        loaded={Boolean(log.data)}
+        failed={log.isError}
+        failedText={t('admin.audit.loadFailed')}
+        onRetry={() => void log.refetch()}
+      />
       {log.data &&
         (log.data.entries.length === 0 ? (
           <p className="rounded-2xl bg-surface-sunken px-5 py-8 text-center text-fg-muted">
@@ -160,22 +151,7 @@ export function AuditLogPanel() {
           </div>
         ))}
 
-      <nav aria-label={t('admin.pages.label')} className="flex items-center justify-between gap-3">
-        <Button variant="secondary" size="sm" disabled={!pages.hasPrevious} onClick={pages.previous}>
-          <ChevronLeft className="size-4" aria-hidden="true" />
-          {t('admin.pages.previous')}
-        </Button>
-        <span className="text-sm text-fg-muted">{t('admin.pages.page', { page: pages.page })}</span>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={!log.data?.nextCursor || log.isPlaceholderData}
-          onClick={() => log.data?.nextCursor && pages.next(log.data.nextCursor)}
-        >
-          {t('admin.pages.next')}
-          <ChevronRight className="size-4" aria-hidden="true" />
-        </Button>
-      </nav>
+      <KeysetPager pages={pages} nextCursor={log.data?.nextCursor} waiting={log.isPlaceholderData} />
     </div>
   );
 }

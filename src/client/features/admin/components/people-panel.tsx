@@ -1,8 +1,6 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/dialog';
-import { Input } from '@client/components/ui/input';
-import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageKey } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
@@ -15,13 +13,15 @@ import {
 } from '@shared/domain/people';
 import type { TPeopleTotal, TPerson } from '@shared/schemas/people';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
 import { peopleQueryOptions, usePersonAction } from '../api/people';
 import { useDebounced } from '../hooks/use-debounced';
 import { usePageCursors } from '../hooks/use-page-cursors';
+import { KeysetPager } from './keyset-pager';
+import { LoadState } from './load-state';
+import { SearchField } from './search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const selectClass =
@@ -139,7 +139,6 @@ export function PeoplePanel() {
   const [sort, dir] = sortChoice.split(':') as [PeopleSort, PeopleSortDirection];
   const pages = usePageCursors([q, sortChoice]);
   const people = useQuery(peopleQueryOptions({ q, sort, dir, after: pages.cursor }));
-  const searchId = useId();
   const sortId = useId();
   const labels = useMemo<Labels>(() => {
     const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -157,26 +156,7 @@ export function PeoplePanel() {
     <div className="space-y-5">
       <p className="text-fg-muted">{t('admin.people.intro')}</p>
       <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
-        <div>
-          <label htmlFor={searchId} className="block text-sm font-medium">
-            {t('admin.people.search')}
-          </label>
-          <div className="relative mt-2">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-fg-muted"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              className="pl-10"
-            />
-          </div>
-        </div>
+        <SearchField label={t('admin.people.search')} value={search} onChange={setSearch} />
         <div>
           <label htmlFor={sortId} className="block text-sm font-medium">
             {t('admin.people.sort')}
@@ -200,20 +180,12 @@ export function PeoplePanel() {
         {total && t(countKey(total, q !== ''), { count: total.count, number: numbers.format(total.count) })}
       </p>
 
-      {people.isError && !people.data && (
-        <div role="alert" className="rounded-2xl border border-danger/40 bg-danger/10 p-5">
-          <p>{t('admin.people.loadFailed')}</p>
-          <Button variant="secondary" size="sm" className="mt-4" onClick={() => void people.refetch()}>
-            {t('admin.list.retry')}
-          </Button>
-        </div>
-      )}
-      {!people.data && !people.isError && (
-        <p role="status" className="flex items-center gap-3 py-6 text-fg-muted">
-          <Spinner className="size-5 text-accent" />
-          {t('admin.list.loading')}
-        </p>
-      )}
+      <LoadState
+        loaded={Boolean(people.data)}
+        failed={people.isError}
+        failedText={t('admin.people.loadFailed')}
+        onRetry={() => void people.refetch()}
+      />
       {people.data &&
         (people.data.people.length === 0 ? (
           <p className="rounded-2xl bg-surface-sunken px-5 py-8 text-center text-fg-muted">
@@ -234,22 +206,7 @@ export function PeoplePanel() {
           </ul>
         ))}
 
-      <nav aria-label={t('admin.pages.label')} className="flex items-center justify-between gap-3">
-        <Button variant="secondary" size="sm" disabled={!pages.hasPrevious} onClick={pages.previous}>
-          <ChevronLeft className="size-4" aria-hidden="true" />
-          {t('admin.pages.previous')}
-        </Button>
-        <span className="text-sm text-fg-muted">{t('admin.pages.page', { page: pages.page })}</span>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={!people.data?.nextCursor || people.isPlaceholderData}
-          onClick={() => people.data?.nextCursor && pages.next(people.data.nextCursor)}
-        >
-          {t('admin.pages.next')}
-          <ChevronRight className="size-4" aria-hidden="true" />
-        </Button>
-      </nav>
+      <KeysetPager pages={pages} nextCursor={people.data?.nextCursor} waiting={people.isPlaceholderData} />
     </div>
   );
 }

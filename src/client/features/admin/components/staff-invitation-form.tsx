@@ -1,7 +1,7 @@
+import { PasswordField } from '@client/components/password-field';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
-import { PasswordInput } from '@client/components/ui/password-input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageKey } from '@client/lib/api-client';
 import { STAFF_PASSWORD_MIN_LENGTH } from '@shared/domain/staff';
@@ -90,43 +90,31 @@ export function StaffInvitationForm({ token, onDismiss }: { token: string; onDis
           />
         )}
       </Field>
-      <Field
+      <PasswordField
         label={t('admin.staffInvite.password')}
         hint={t('admin.account.password.hint', { count: STAFF_PASSWORD_MIN_LENGTH })}
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={(value) => {
+          setPassword(value);
+          setProblem(null);
+        }}
         error={problem?.field === 'password' ? problem.text : undefined}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={passwordRef}
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setProblem(null);
-            }}
-          />
-        )}
-      </Field>
-      <Field
+        inputRef={passwordRef}
+      />
+      <PasswordField
         label={t('auth.confirmPassword.label')}
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={confirm}
+        onValueChange={(value) => {
+          setConfirm(value);
+          setProblem(null);
+        }}
         error={problem?.field === 'confirm' ? problem.text : undefined}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={confirmRef}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setProblem(null);
-            }}
-          />
-        )}
-      </Field>
+        inputRef={confirmRef}
+      />
       <Button
         type="submit"
         className="w-full"

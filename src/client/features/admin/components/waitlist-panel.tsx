@@ -2,7 +2,6 @@ import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
-import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { saveFile } from '@client/lib/save-file';
 import { toast } from '@client/lib/toast';
@@ -10,7 +9,7 @@ import { waitlistCsv, waitlistCsvFileName } from '@shared/domain/csv';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
 import type { TAdminWaitlistEntry } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Copy, Download, Search, Trash2, X } from 'lucide-react';
+import { CircleCheck, Copy, Download, Trash2, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
@@ -33,6 +32,7 @@ import { InvitationBadge, InvitationDialog } from './invitation-badge';
 import { InviteAddress } from './invite-address';
 import { InviteSelection } from './invite-selection';
 import { LiveIndicator } from './live-indicator';
+import { SearchField } from './search-field';
 
 /** The selection is the page's shared one (the composer sends to it). */
 const setSelected = recipientSelection.update;
@@ -149,7 +149,6 @@ export function WaitlistPanel() {
   const list = useQuery(adminWaitlistQueryOptions);
   const live = useWaitlistEvents();
   const deleteEntries = useDeleteWaitlistEntries();
-  const searchId = useId();
   const selectConfirmedHintId = useId();
   const [search, setSearch] = useState('');
   const selected = useRecipientSelection().ids;
@@ -299,24 +298,7 @@ export function WaitlistPanel() {
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
         <div className="flex-1">
-          <label htmlFor={searchId} className="block text-sm font-medium">
-            {t('admin.waitlist.search')}
-          </label>
-          <div className="relative mt-2">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-fg-muted"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              className="pl-10"
-            />
-          </div>
+          <SearchField label={t('admin.waitlist.search')} value={search} onChange={setSearch} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={copy} disabled={shown.length === 0}>
