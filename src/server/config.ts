@@ -61,6 +61,13 @@ const ZEnv = z.object({
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .default(0),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 0 to 60000' })
+    .int('must be a whole number of milliseconds from 0 to 60000')
+    .min(0, 'must be a whole number of milliseconds from 0 to 60000')
+    .max(60_000, 'must be a whole number of milliseconds from 0 to 60000')
+    .default(0),
 });
 
 export type S3Config = {
@@ -98,6 +105,13 @@ export type Config = {
   campaignConcurrency: number;
   /** The perfume shop page the test home's "fragrance" bubble opens in a new tab (spec §2). */
   fragranceShopUrl: string;
+  /** The bearer token `GET /metrics` asks for; unset, the endpoint does not exist (404). */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long the process keeps serving (answering `/api/ready` with 503) before it stops
+   * accepting connections, so a load balancer's health check takes it out of rotation first.
+   */
+  shutdownDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -153,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import type { DatabaseHandle } from '../db/client';
+import { type DatabaseHandle, latestMigration } from '../db/client';
 import { type ChangeFeed, createChangeFeed } from '../lib/change-feed';
 import type { ClientAssets } from '../lib/client-assets';
 import { createLogger, type Logger } from '../lib/logger';
@@ -17,7 +17,7 @@ import {
   type MailTransport,
 } from '../modules/mail/transport';
 import { createFakeClock, type FakeClock } from './fake-clock';
-import { createTestDatabase } from './test-db';
+import { createTestDatabase, MIGRATIONS_DIR } from './test-db';
 
 export type TestContext = {
   app: ReturnType<typeof createApp>;
@@ -73,6 +73,7 @@ export async function createTestApp(
     changes,
     sessionSecret: TEST_SESSION_SECRET,
     clientAssets: options.clientAssets,
+    migrations: latestMigration(MIGRATIONS_DIR),
   });
   return {
     app,

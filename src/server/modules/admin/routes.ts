@@ -18,6 +18,7 @@ import type { ChangeFeed } from '../../lib/change-feed';
 import { clientIp } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { Metrics } from '../../lib/metrics';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
@@ -43,6 +44,8 @@ export type AdminDeps = {
   changes: ChangeFeed;
   logger: Logger;
   storage: Storage;
+  /** Counts the open event streams (`GET /metrics`). */
+  metrics?: Pick<Metrics, 'sseClientOpened'>;
 };
 
 export const ADMIN_API_PREFIX = '/api/admin';
