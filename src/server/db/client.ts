@@ -39,6 +39,8 @@ export type DatabaseHandle = {
   notifications: NotificationSource;
   /** How the connection pool is used (PostgreSQL); PGlite has one in-process connection and no pool. */
   poolStats?: () => PoolStats;
+  /** PGlite: a tarball of its data directory (a consistent copy of the whole database). */
+  dumpDataDir?: (compression: 'gzip' | 'none') => Promise<Blob>;
   /** Applies the committed migrations; safe to run from several processes at once. */
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
@@ -94,6 +96,7 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): DatabaseHand
     db,
     kind: 'pglite',
     notifications: { kind: 'pglite', listen: (channel, onPayload) => client.listen(channel, onPayload) },
+    dumpDataDir: (compression) => client.dumpDataDir(compression),
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     async close() {
       try {
@@ -105,11 +108,17 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): DatabaseHand
   };
 }
 
-/** Embedded PostgreSQL persisted in `DATA_DIR/db`, locked against a second process. */
-export async function openPgliteDatabase(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL persisted in `DATA_DIR/db`, locked against a second process. `loadDataDir` (a
+ * tarball from `dumpDataDir`) fills a new, empty database directory with a copy (restoring a backup).
+ */
+export async function openPgliteDatabase(
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   const lock = acquireDataDirLock(path.join(dataDir, 'db.lock'));
   try {
-    const client = await PGlite.create(path.join(dataDir, 'db'));
+    const client = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: options.loadDataDir });
     return wrapPglite(client, lock);
   } catch (error) {
     lock.release();
