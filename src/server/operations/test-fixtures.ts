@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -139,7 +139,10 @@ export async function seedInstall(ctx: TestContext) {
     user,
     reflection,
     staff,
-    files: { 'gifs/newsletter-gif/spring.gif': small, 'videos/large-clip.mp4': large },
+    files: {
+      'gifs/newsletter-gif/spring.gif': describeBytes(small),
+      'videos/large-clip.mp4': describeBytes(large),
+    },
   };
 }
 
@@ -194,16 +197,24 @@ export async function urlOf(db: DbExecutor): Promise<string> {
   return withDatabase(base, row?.name ?? '');
 }
 
-/** Every object of a storage, by `<bucket>/<name>`, with its bytes. */
-export async function storedFiles(storage: Storage): Promise<Record<string, Buffer>> {
-  const files: Record<string, Buffer> = {};
+/** Every object of a storage, by `<bucket>/<name>`: its size and SHA-256 (cheap to compare, unlike 9 MB). */
+export async function storedFiles(storage: Storage): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
   for (const bucket of ['videos', 'gifs'] as const) {
     for (const object of await storage.list(bucket, { limit: 1000 })) {
       const got = await storage.get(bucket, object.name);
-      const chunks: Buffer[] = [];
-      for await (const chunk of got?.body ?? []) chunks.push(chunk as Buffer);
-      files[`${bucket}/${object.name}`] = Buffer.concat(chunks);
+      const hash = createHash('sha256');
+      let size = 0;
+      for await (const chunk of got?.body ?? []) {
+        hash.update(chunk as Buffer);
+        size += (chunk as Buffer).length;
+      }
+      files[`${bucket}/${object.name}`] = `${size} bytes ${hash.digest('hex')}`;
     }
   }
   return files;
 }
+
+/** A file's bytes as `storedFiles` describes them. */
+export const describeBytes = (body: Buffer) =>
+  `${body.length} bytes ${createHash('sha256').update(body).digest('hex')}`;
