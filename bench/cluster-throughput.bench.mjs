@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureBuild, measuredSeconds, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { runId, uniqueJoin } from './support/joins.mjs';
 import { runLoad } from './support/load.mjs';
 import { describeExit, startNode } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
@@ -128,7 +129,7 @@ async function createUsers(app, db) {
   return users;
 }
 
-const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+const run = runId();
 let joins = 0;
 
 /** The two loads, as autocannon requests: each sets up the next request when it is sent. */
@@ -155,23 +156,7 @@ function loadFor(kind, users) {
     requests: [
       {
         method: 'POST',
-        setupRequest: (request) => {
-          const n = joins++;
-          return {
-            ...request,
-            headers: {
-              ...request.headers,
-              'content-type': 'application/json',
-              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-            },
-            body: JSON.stringify({
-              email: `join-${run}-${n}@example.com`,
-              consent: true,
-              website: '',
-              language: 'en',
-            }),
-          };
-        },
+        setupRequest: (request) => uniqueJoin(request, run, joins++),
       },
     ],
   };

@@ -57,17 +57,26 @@ async function backUp(source: BackupSource) {
   return { file, report };
 }
 
-/** Restores into a new DATA_DIR with its own storage, and the embedded database there. */
-async function restoreEmbedded(file: string) {
-  const dataDir = tempDir();
-  const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
-  const report = await restoreBackup({
+/** Restores into `dataDir`: the embedded database there, and files in its storage (by default). */
+function restoreInto(
+  file: string,
+  dataDir: string,
+  storage = createFilesystemStorage(path.join(dataDir, 'storage')),
+) {
+  return restoreBackup({
     file,
     target: { kind: 'pglite', dataDir },
     storage,
     dataDir,
     migrationsFolder: MIGRATIONS_DIR,
   });
+}
+
+/** Restores into a new DATA_DIR with its own storage, and the embedded database there. */
+async function restoreEmbedded(file: string) {
+  const dataDir = tempDir();
+  const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
+  const report = await restoreInto(file, dataDir, storage);
   const restored = await openPgliteDatabase(dataDir);
   try {
     return { report, dataDir, storage, fingerprint: await fingerprint(restored.db) };
@@ -170,15 +179,9 @@ describe('restoring', () => {
     async () => {
       const { file } = await backUp(await sourceOf());
       const dataDir = tempDir();
-      await expect(
-        restoreBackup({
-          file,
-          target: { kind: 'pglite', dataDir },
-          storage: createFilesystemStorage(path.join(dataDir, 'storage')),
-          dataDir,
-          migrationsFolder: MIGRATIONS_DIR,
-        }),
-      ).rejects.toThrow('restore it into PostgreSQL (set DATABASE_URL), or make the backup with --logical');
+      await expect(restoreInto(file, dataDir)).rejects.toThrow(
+        'restore it into PostgreSQL (set DATABASE_URL), or make the backup with --logical',
+      );
       expect(fs.readdirSync(dataDir)).toEqual([]);
     },
   );
@@ -193,15 +196,7 @@ describe('restoring', () => {
       `${file} is damaged: storage/gifs/newsletter-gif/spring.gif`,
     );
     const dataDir = tempDir();
-    await expect(
-      restoreBackup({
-        file,
-        target: { kind: 'pglite', dataDir },
-        storage: createFilesystemStorage(path.join(dataDir, 'storage')),
-        dataDir,
-        migrationsFolder: MIGRATIONS_DIR,
-      }),
-    ).rejects.toThrow(BackupError);
+    await expect(restoreInto(file, dataDir)).rejects.toThrow(BackupError);
     expect(fs.readdirSync(dataDir)).toEqual([]);
 
     fs.writeFileSync(file, bytes.subarray(0, bytes.length - 4096));
@@ -217,14 +212,7 @@ describe('restoring', () => {
       maxBytes: 1,
       contentType: 'video/mp4',
     });
-    const restore = () =>
-      restoreBackup({
-        file,
-        target: { kind: 'pglite', dataDir },
-        storage,
-        dataDir,
-        migrationsFolder: MIGRATIONS_DIR,
-      });
+    const restore = () => restoreInto(file, dataDir, storage);
     await expect(restore()).rejects.toThrow(
       'the target storage holds files already: restore into empty storage',
     );
