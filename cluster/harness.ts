@@ -8,7 +8,7 @@ import { HttpClient } from '../src/server/test/http-client';
 import { startS3Server, type TestS3Server } from '../src/server/test/s3-server';
 import { freePort } from '../src/server/test/server-process';
 import { type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
-import { withDatabase } from '../src/server/test/test-db';
+import { createScratchDatabase } from '../src/server/test/test-db';
 import { type RoundRobinProxy, startProxy } from './proxy';
 
 /**
@@ -73,13 +73,8 @@ export async function startCluster(): Promise<Cluster> {
   if (!base) throw new Error('the cluster test needs TEST_DATABASE_URL (run it with npm run test:cluster)');
   if (!fs.existsSync(MAIN)) throw new Error('dist/server/main.js is missing (npm run build)');
 
-  const name = `mirror_cluster_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = withDatabase(base, name);
+  const database = await createScratchDatabase(`mirror_cluster_${process.pid}`);
+  const databaseUrl = database.url;
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 
   const sink = await startSmtpSink({ onMessageEnd: (count) => cluster.onMessageEnd?.(count) });
@@ -179,10 +174,7 @@ export async function startCluster(): Promise<Cluster> {
       await sink.close();
       await s3.close();
       for (const node of nodes) fs.rmSync(node.dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
   try {

@@ -9,7 +9,6 @@ import type { TCampaignList } from '@shared/schemas/campaigns';
 import type { TDashboard, TDayReflection } from '@shared/schemas/journal';
 import type { TAdminVideo, TAdminVideoList, TUploadedFile } from '@shared/schemas/media';
 import type { TNewsletterDraftList } from '@shared/schemas/newsletters';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../test/http-client';
 import {
@@ -25,7 +24,7 @@ import { mp4 } from '../test/media-fixtures';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from '../test/server-process';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
-import { withDatabase } from '../test/test-db';
+import { createScratchDatabase } from '../test/test-db';
 
 /**
  * Issue #18: an embedded install, seeded through its API, moved to PostgreSQL and S3 with the commands an
@@ -40,7 +39,7 @@ const USER = { email: 'moving-person@example.com', password: 'quiet harbour lant
 const REFLECTION = 'Mit „Anführungszeichen“ und einem Zeilenumbruch\nin der Mitte.';
 const running = new Set<ChildProcess>();
 const dirs: string[] = [];
-const databases: string[] = [];
+const drops: (() => Promise<void>)[] = [];
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-move-'));
@@ -49,14 +48,9 @@ function tempDir(): string {
 }
 
 async function createDatabase(): Promise<string> {
-  const name = `mirror_move_${process.pid}_${databases.length}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  return withDatabase(base as string, name);
+  const scratch = await createScratchDatabase(`mirror_move_${process.pid}_${drops.length}`);
+  drops.push(scratch.drop);
+  return scratch.url;
 }
 
 /** Runs one of the operator's commands as `npm run …` runs it; resolves with its exit code and output. */
@@ -88,7 +82,8 @@ async function startServer(env: Record<string, string>): Promise<{ server: Serve
     { LOG_LEVEL: 'warn', PORT: String(port), APP_URL: url, INVITE_ONLY: 'false', ...env },
     running,
   );
-  await waitForHealth(port, server);
+  // Compiled from the sources by tsx on start: slow on a busy machine.
+  await waitForHealth(port, server, 120_000);
   return { server, url };
 }
 
@@ -114,12 +109,7 @@ afterAll(async () => {
   for (const child of running) child.kill('SIGKILL');
   await sink.close();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  if (base && databases.length > 0) {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  for (const drop of drops) await drop();
 });
 
 /** Everything the issue names, as a person and a staff member see it through the API. */
@@ -318,7 +308,7 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
     } finally {
       await s3.close();
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 // Once, in the PGlite run of the suite: it needs no PostgreSQL.
@@ -370,5 +360,5 @@ describe.skipIf(Boolean(base))('backing up an embedded install', () => {
     const list = (await staff.get('/api/admin/waitlist')).json<TAdminWaitlist>();
     expect(list.entries.map((entry) => entry.email)).toEqual(['kept@example.com']);
     await stop(second.server);
-  }, 300_000);
+  }, 600_000);
 });

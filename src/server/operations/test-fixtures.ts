@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   type DatabaseHandle,
   type DbExecutor,
@@ -15,7 +14,7 @@ import { startCampaign } from '../modules/campaigns/service';
 import { defaultNewsletterContent } from '../modules/mail/templates/newsletter-copy';
 import { createSignedInStaff, staffRequest } from '../test/staff';
 import type { TestContext } from '../test/test-app';
-import { withDatabase } from '../test/test-db';
+import { createScratchDatabase, withDatabase } from '../test/test-db';
 import { authedRequest, createSignedInUser } from '../test/users';
 import { readShape } from './tables';
 
@@ -163,30 +162,17 @@ export async function fingerprint(db: DbExecutor): Promise<Record<string, string
 
 /** A new database with nothing in it: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function createEmptyDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openMemoryDatabase();
-  const name = `mirror_ops_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(`create database ${name}`);
-  const url = withDatabase(base, name);
-  const handle = openPostgresDatabase(url);
+  if (!process.env.TEST_DATABASE_URL) return openMemoryDatabase();
+  const scratch = await createScratchDatabase(`mirror_ops_${randomUUID().replaceAll('-', '')}`);
+  const handle = openPostgresDatabase(scratch.url);
   return {
     ...handle,
-    url,
+    url: scratch.url,
     async close() {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
-}
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** The connection URL of a test database on PostgreSQL (its name is only known to the server). */
