@@ -75,7 +75,8 @@ async function migratePostgres(config: Config, to: string | undefined, force: bo
       copyIntoDatabase(destination.db, await databaseSource(tx), {
         migrationsFolder: MIGRATIONS_DIR,
         force,
-        onTable: (name, rows) => say(`  ${name.padEnd(28)} ${number(rows).padStart(10)} rows`),
+        onTable: (name, rows) =>
+          say(`  ${name.padEnd(28)} ${number(rows).padStart(10)} ${rows === 1 ? 'row' : 'rows'}`),
       }),
     );
     const rows = report.tables.reduce((total, table) => total + table.rows, 0);
@@ -87,10 +88,12 @@ async function migratePostgres(config: Config, to: string | undefined, force: bo
       `Done in ${seconds(started)}: ${number(rows)} rows in ${report.tables.length} tables and ` +
         `${report.sequences} sequences, in one transaction; every table's count checked.`,
     );
-    say('Next: start every app process with DATABASE_URL set to this database and one shared SESSION_SECRET');
+    say(
+      'Next: start every app process with DATABASE_URL set to this database and one shared SESSION_SECRET.',
+    );
     const generated = path.join(config.dataDir, 'secrets', 'session-secret');
     if (!config.sessionSecret && fs.existsSync(generated)) {
-      say(`(the value in ${generated} keeps everyone signed in and the stored provider key readable).`);
+      say(`Use the value in ${generated}: it keeps everyone signed in and the stored provider key readable.`);
     }
   } finally {
     await destination.close();

@@ -256,7 +256,7 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
         /Done in [\d.]+ s: [\d,]+ rows in \d+ tables and 0 sequences, in one transaction/,
       );
       expect(moved.code).toBe(0);
-      expect(moved.output).toMatch(/ {2}users +1 rows/);
+      expect(moved.output).toMatch(/ {2}users +1 row$/m);
       expect(moved.output).not.toContain(new URL(base as string).password || 'no password here');
       const again = await ops(['migrate-postgres', '--to', databaseUrl], { DATA_DIR: dataDir });
       expect(again.code).toBe(1);
