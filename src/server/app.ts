@@ -15,7 +15,7 @@ import type { Clock } from './lib/clock';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import type { Logger } from './lib/logger';
 import { memoizeAsync } from './lib/memoize';
-import { createMetrics, type Metrics } from './lib/metrics';
+import { type Metrics, noMetrics } from './lib/metrics';
 import { securityHeaders } from './lib/security-headers';
 import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
@@ -24,7 +24,6 @@ import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes, metricsRoutes } from './modules/health/routes';
-import { databaseMetricsSources } from './modules/health/service';
 import { journalRoutes } from './modules/journal/routes';
 import type { MailTransport } from './modules/mail/transport';
 import { mediaRoutes, videoRoutes } from './modules/media/routes';
@@ -52,7 +51,7 @@ export type AppDeps = {
   migrations: MigrationLevel;
   /** Shutting down: readiness answers 503 and answers close their connections. Default: never. */
   lifecycle?: Lifecycle;
-  /** Shared with the workers (server.ts); default: the app's own. */
+  /** Shared with the workers (server.ts); needed with METRICS_TOKEN. Default: switched off. */
   metrics?: Metrics;
 };
 
@@ -87,9 +86,7 @@ function routeLabel(c: Context): string {
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
   const lifecycle = deps.lifecycle ?? createLifecycle();
-  const metrics =
-    deps.metrics ??
-    createMetrics({ ...databaseMetricsSources(deps), logger: logger.child({ module: 'metrics' }) });
+  const metrics = deps.metrics ?? noMetrics;
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', async (c, next) => {

@@ -61,8 +61,14 @@ function requireEmbeddedDatabase(config: Config): void {
 }
 
 async function migratePostgres(config: Config, to: string | undefined, force: boolean) {
-  if (!to) throw new UsageError('--to <postgres://user:pass@host:5432/db> is required');
-  const target = loadConfig({ DATABASE_URL: to }).databaseUrl as string;
+  const example = 'postgres://user:pass@host:5432/db';
+  if (!to) throw new UsageError(`--to <${example}> is required`);
+  let target: string;
+  try {
+    target = loadConfig({ DATABASE_URL: to }).databaseUrl as string;
+  } catch {
+    throw new UsageError(`--to must be a PostgreSQL URL like ${example}`);
+  }
   requireEmbeddedDatabase(config);
   const started = performance.now();
   say(`Copying the embedded database in ${path.join(config.dataDir, 'db')} to ${withoutPassword(target)}…`);

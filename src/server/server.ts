@@ -14,7 +14,7 @@ import { type Clock, offsetClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger, type Logger } from './lib/logger';
-import { createMetrics } from './lib/metrics';
+import { noMetrics } from './lib/metrics';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
 import { createFilesystemStorage } from './lib/storage/filesystem-storage';
@@ -85,11 +85,14 @@ async function start() {
   let mailTransport: MailTransport | undefined;
   const changes = createChangeFeed(database, logger.child({ module: 'changes' }));
   const lifecycle = createLifecycle();
-  const metrics = createMetrics({
-    ...databaseMetricsSources({ db: database.db, clock }),
-    poolStats: database.poolStats,
-    logger: logger.child({ module: 'metrics' }),
-  });
+  // prom-client is loaded only when metrics can be scraped.
+  const metrics = config.metricsToken
+    ? (await import('./lib/prometheus')).createPrometheusMetrics({
+        ...databaseMetricsSources({ db: database.db, clock }),
+        poolStats: database.poolStats,
+        logger: logger.child({ module: 'metrics' }),
+      })
+    : noMetrics;
 
   const shutdown = async (signal: string) => {
     if (stopped.current) return;

@@ -7,8 +7,10 @@ import { type DatabaseHandle, latestMigration } from '../db/client';
 import { type ChangeFeed, createChangeFeed } from '../lib/change-feed';
 import type { ClientAssets } from '../lib/client-assets';
 import { createLogger, type Logger } from '../lib/logger';
+import { createPrometheusMetrics } from '../lib/prometheus';
 import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
 import type { Storage } from '../lib/storage/storage';
+import { databaseMetricsSources } from '../modules/health/service';
 import { type PromptSeed, seedPrompts } from '../modules/journal/prompts';
 import { readProviderKey } from '../modules/mail/provider-key';
 import {
@@ -74,6 +76,9 @@ export async function createTestApp(
     sessionSecret: TEST_SESSION_SECRET,
     clientAssets: options.clientAssets,
     migrations: latestMigration(MIGRATIONS_DIR),
+    metrics: config.metricsToken
+      ? createPrometheusMetrics(databaseMetricsSources({ db: database.db, clock }))
+      : undefined,
   });
   return {
     app,

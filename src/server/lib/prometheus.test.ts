@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
-import { createMetrics } from './metrics';
+import { createPrometheusMetrics } from './prometheus';
 
-describe('metrics', () => {
+describe('Prometheus metrics', () => {
   it("reports the database pool's use", async () => {
-    const metrics = createMetrics({ poolStats: () => ({ max: 10, total: 7, idle: 3, waiting: 2 }) });
+    const metrics = createPrometheusMetrics({
+      poolStats: () => ({ max: 10, total: 7, idle: 3, waiting: 2 }),
+    });
     const { body } = await metrics.render();
     expect(body).toContain('mirror_db_pool_connections{state="busy"} 4');
     expect(body).toContain('mirror_db_pool_connections{state="idle"} 3');
@@ -13,7 +15,7 @@ describe('metrics', () => {
   });
 
   it('counts settled campaign messages and open event streams', async () => {
-    const metrics = createMetrics();
+    const metrics = createPrometheusMetrics();
     metrics.campaignMessage('sent');
     metrics.campaignMessage('sent');
     metrics.campaignMessage('retried');
@@ -30,7 +32,7 @@ describe('metrics', () => {
   });
 
   it('folds unusual methods into one label value', async () => {
-    const metrics = createMetrics();
+    const metrics = createPrometheusMetrics();
     metrics.observeRequest({ method: 'PROPFIND', route: '/x', status: 405, seconds: 0.001 });
     expect((await metrics.render()).body).toContain(
       'mirror_http_request_duration_seconds_count{method="other",route="/x",status="405"} 1',
@@ -38,7 +40,7 @@ describe('metrics', () => {
   });
 
   it('leaves out a database figure it cannot read, and still answers', async () => {
-    const metrics = createMetrics({
+    const metrics = createPrometheusMetrics({
       outboxBacklog: () => Promise.reject(new Error('database gone')),
       campaignsSending: () => Promise.reject(new Error('database gone')),
       logger: createLogger({ level: 'silent' }),
@@ -52,7 +54,7 @@ describe('metrics', () => {
 
   it('reads the outbox once per scrape for both of its figures', async () => {
     let reads = 0;
-    const metrics = createMetrics({
+    const metrics = createPrometheusMetrics({
       outboxBacklog: async () => {
         reads += 1;
         return { pending: 1, sending: 0, dead: 0, oldestAgeSeconds: 5 };
