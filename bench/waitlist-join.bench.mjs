@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { measuredSeconds, onPgliteAndPostgres, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { runId, uniqueJoin } from './support/joins.mjs';
 import { runLoad } from './support/load.mjs';
 import { describeExit, startNode, stopNode } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
@@ -16,29 +17,13 @@ const EXPECTED_BODY = '{"result":"confirmation_sent"}';
 
 /** A unique address and client IP per request, so neither a rate limit nor the duplicate check fires. */
 function joinRequests(tally) {
-  const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+  const run = runId();
   let next = 0;
   return [
     {
       method: 'POST',
       path: '/api/waitlist',
-      setupRequest(request) {
-        const n = next++;
-        return {
-          ...request,
-          headers: {
-            ...request.headers,
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          },
-          body: JSON.stringify({
-            email: `join-${run}-${n}@example.com`,
-            consent: true,
-            website: '',
-            language: 'en',
-          }),
-        };
-      },
+      setupRequest: (request) => uniqueJoin(request, run, next++),
       onResponse(status, body) {
         const key = `${status} ${body}`;
         tally.set(key, (tally.get(key) ?? 0) + 1);

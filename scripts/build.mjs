@@ -73,7 +73,12 @@ export async function build({ quiet = false } = {}) {
   fs.rmSync(path.join(ROOT, 'dist', 'server'), { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/server/main.ts', 'src/server/server.ts', 'src/server/admin-cli.ts'],
+    entryPoints: [
+      'src/server/main.ts',
+      'src/server/server.ts',
+      'src/server/admin-cli.ts',
+      'src/server/ops-cli.ts',
+    ],
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

@@ -102,6 +102,9 @@ await step('integration tests on PostgreSQL (vitest)', () =>
   vitest(['--project', 'integration'], 'vitest-postgres.json', ['scripts/with-postgres.mjs']),
 );
 await step('build', () => check('node', ['scripts/build.mjs']));
+await step('cluster test, 3 processes on PostgreSQL (vitest)', () =>
+  vitest(['--config', 'vitest.cluster.config.ts'], 'vitest-cluster.json', ['scripts/with-postgres.mjs']),
+);
 await step('end-to-end tests in Chromium (Playwright)', playwright);
 
 console.log('\nsuite                                              passed  failed  skipped  seconds');

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { matchRoute, ROUTES } from '@shared/routes';
 import type { SsrRender } from '@shared/ssr';
+import type { Context } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, MigrationLevel } from './db/client';
 import { type AppEnv, apiError } from './lib/api';
 import type { ChangeFeed } from './lib/change-feed';
 import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import type { Logger } from './lib/logger';
 import { memoizeAsync } from './lib/memoize';
+import { type Metrics, noMetrics } from './lib/metrics';
 import { securityHeaders } from './lib/security-headers';
 import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
@@ -18,7 +23,7 @@ import { createAuth } from './modules/accounts/auth';
 import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { bubbleRoutes } from './modules/bubbles/routes';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, metricsRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { journalRoutes } from './modules/journal/routes';
 import type { MailTransport } from './modules/mail/transport';
@@ -48,6 +53,12 @@ export type AppDeps = {
    * codes for. Defaults to `clock` (tests move both with one fake clock).
    */
   wallClock?: Clock;
+  /** The newest migration of this code: `GET /api/ready` answers 503 until the database has it. */
+  migrations: MigrationLevel;
+  /** Shutting down: readiness answers 503 and answers close their connections. Default: never. */
+  lifecycle?: Lifecycle;
+  /** Shared with the workers (server.ts); needed with METRICS_TOKEN. Default: switched off. */
+  metrics?: Metrics;
 };
 
 /** Renders each distinct page (address, language, content, veil) once and reuses the markup. */
@@ -63,10 +74,25 @@ function pageBodyRenderer(render: SsrRender): PageBodyRenderer {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-const QUIET_PATHS = /^\/(api\/health$|assets\/|media\/)/;
+const QUIET_PATHS = /^\/(api\/health$|api\/ready$|metrics$|assets\/|media\/)/;
+
+/**
+ * The metrics label of the route that answered: its pattern (`/api/journal/days/:day`), never the raw
+ * path, so label values stay few. The single-page app answers every page from one handler (`*`); its
+ * pages are told apart by the product's route table, and any other path is `unmatched`.
+ */
+function routeLabel(c: Context): string {
+  const pattern = routePath(c);
+  if (pattern !== '*' && pattern !== '/*') return pattern;
+  if (c.req.path.startsWith('/assets/')) return '/assets/*';
+  const page = matchRoute(c.req.path);
+  return page ? ROUTES[page.id].path : 'unmatched';
+}
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
+  const lifecycle = deps.lifecycle ?? createLifecycle();
+  const metrics = deps.metrics ?? noMetrics;
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -78,11 +104,15 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
+    // A process that is shutting down lets no connection stay open for another request.
+    if (lifecycle.shuttingDown) c.res.headers.set('Connection', 'close');
+    const seconds = (performance.now() - started) / 1000;
+    metrics.observeRequest({ method: c.req.method, route: routeLabel(c), status: c.res.status, seconds });
     const fields = {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(seconds * 10_000) / 10,
     };
     if (QUIET_PATHS.test(c.req.path)) log.debug(fields, 'request');
     else log.info(fields, 'request');
@@ -116,7 +146,10 @@ export function createApp(deps: AppDeps) {
 
   const pageContent = createPageContentSource({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
   const api = new OpenAPIHono<AppEnv>();
-  api.route('/', healthRoutes(deps));
+  api.route(
+    '/',
+    healthRoutes({ db: deps.db, storage: deps.storage, lifecycle, migrations: deps.migrations }),
+  );
   api.route('/', siteRoutes({ pageContent, config }));
   api.route('/', videoRoutes(deps));
   api.route(
@@ -148,6 +181,7 @@ export function createApp(deps: AppDeps) {
       storage: deps.storage,
       auth,
       wallClock: deps.wallClock ?? deps.clock,
+      metrics,
     }),
   );
   app.route('/api', api);
@@ -157,6 +191,7 @@ export function createApp(deps: AppDeps) {
   });
   app.all('/api/*', (c) => apiError(c, 404, 'not_found'));
 
+  app.route('/', metricsRoutes({ token: config.metricsToken, metrics }));
   app.route('/', mediaRoutes(deps));
   app.route('/', siteDocumentRoutes(deps));
   if (deps.clientAssets) {

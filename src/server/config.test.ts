@@ -123,4 +123,18 @@ describe('configuration', () => {
     );
     expect(() => load({ STAFF_REQUIRE_2FA: 'yes' })).toThrow('STAFF_REQUIRE_2FA must be true or false');
   });
+
+  it('reads the metrics token and the shutdown delay', () => {
+    expect(load({})).toMatchObject({ metricsToken: undefined, shutdownDelayMs: 0 });
+    expect(load({ METRICS_TOKEN: 'a-token-of-16-chars', SHUTDOWN_DELAY_MS: '5000' })).toMatchObject({
+      metricsToken: 'a-token-of-16-chars',
+      shutdownDelayMs: 5000,
+    });
+    expect(errorOf({ METRICS_TOKEN: 'short' })).toBe(
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters long (got "short")',
+    );
+    expect(errorOf({ SHUTDOWN_DELAY_MS: '90000' })).toBe(
+      'Invalid configuration: SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0 to 60000 (got "90000")',
+    );
+  });
 });

@@ -65,6 +65,13 @@ const ZEnv = z.object({
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .default(0),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 0 to 60000' })
+    .int('must be a whole number of milliseconds from 0 to 60000')
+    .min(0, 'must be a whole number of milliseconds from 0 to 60000')
+    .max(60_000, 'must be a whole number of milliseconds from 0 to 60000')
+    .default(0),
 });
 
 export type S3Config = {
@@ -106,6 +113,13 @@ export type Config = {
   inviteOnly: boolean;
   /** Staff must set up two-factor sign-in at their next sign-in (STAFF_REQUIRE_2FA; decision 024). */
   staffRequire2fa: boolean;
+  /** The bearer token `GET /metrics` asks for; unset, the endpoint does not exist (404). */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long the process keeps serving (answering `/api/ready` with 503) before it stops
+   * accepting connections, so a load balancer's health check takes it out of rotation first.
+   */
+  shutdownDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -163,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
     inviteOnly: e.INVITE_ONLY === 'true' || e.INVITE_ONLY === '1',
     staffRequire2fa: e.STAFF_REQUIRE_2FA === 'true' || e.STAFF_REQUIRE_2FA === '1',
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -71,6 +71,32 @@ describe('the server process', () => {
     expect(await reopened.exited).toBe(0);
   });
 
+  it('on SIGTERM answers /api/ready with 503 and keeps serving for SHUTDOWN_DELAY_MS, closing each connection', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer({ PORT: String(port), DATA_DIR: tempDir(), SHUTDOWN_DELAY_MS: '1500' });
+    await waitForHealth(port, server);
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(200);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    let notReady: Response | undefined;
+    for (let i = 0; i < 50 && !notReady; i++) {
+      const response = await fetch(`${base}/api/ready`);
+      if (response.status === 503) notReady = response;
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await notReady?.json()).toEqual({ status: 'shutting_down' });
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
+
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+    expect(server.output()).toContain('shutting down: not ready any more');
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs on PostgreSQL when DATABASE_URL is set, migrating it',
     async () => {

@@ -1,17 +1,20 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { SsrRender } from '@shared/ssr';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { type DatabaseHandle, latestMigration, openDatabase } from './db/client';
 import { createChangeFeed } from './lib/change-feed';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
 import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { createLifecycle } from './lib/lifecycle';
 import { createLogger, type Logger } from './lib/logger';
+import { noMetrics } from './lib/metrics';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
 import { createFilesystemStorage } from './lib/storage/filesystem-storage';
@@ -20,6 +23,7 @@ import { startIntervalWorker, type Worker } from './lib/worker';
 import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } from './modules/admin/service';
 import { openCampaignDelivery } from './modules/campaigns/delivery';
 import { startCampaignWorker } from './modules/campaigns/sender';
+import { databaseMetricsSources } from './modules/health/service';
 import { startInvitationSender } from './modules/invitations/sender';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
 import { readProviderKey } from './modules/mail/provider-key';
@@ -81,10 +85,28 @@ async function start() {
   let server: Server | undefined;
   let mailTransport: MailTransport | undefined;
   const changes = createChangeFeed(database, logger.child({ module: 'changes' }));
+  const lifecycle = createLifecycle();
+  // prom-client is loaded only when metrics can be scraped.
+  const metrics = config.metricsToken
+    ? (await import('./lib/prometheus')).createPrometheusMetrics({
+        ...databaseMetricsSources({ db: database.db, clock }),
+        poolStats: database.poolStats,
+        logger: logger.child({ module: 'metrics' }),
+      })
+    : noMetrics;
 
   const shutdown = async (signal: string) => {
     if (stopped.current) return;
     stopped.current = true;
+    lifecycle.beginShutdown();
+    if (server && config.shutdownDelayMs > 0) {
+      // /api/ready answers 503 from now on; the load balancer's health check needs a moment to see it.
+      logger.info(
+        { signal, delayMs: config.shutdownDelayMs },
+        'shutting down: not ready any more, still serving until the load balancer notices',
+      );
+      await sleep(config.shutdownDelayMs);
+    }
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       logger.warn('requests still open after the grace period: closing them');
@@ -151,6 +173,9 @@ async function start() {
       clientAssets,
       ssrRender,
       wallClock: systemClock,
+      migrations: latestMigration(MIGRATIONS_DIR),
+      lifecycle,
+      metrics,
     });
 
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
@@ -182,6 +207,7 @@ async function start() {
       openDelivery: () => openCampaignDelivery({ smtpUrl: config.smtpUrl, transport, logger: mailLogger }),
       concurrency: config.campaignConcurrency,
       changes,
+      metrics,
       // PGlite admits one process per database, so a lease left by an earlier run is this process's own.
       exclusive: database.kind === 'pglite',
     });
@@ -226,7 +252,7 @@ async function openStorage(config: Config, clock: Clock): Promise<Storage> {
   const { createS3Storage } = await import('./lib/storage/s3-storage');
   const storage = createS3Storage(config.s3, { clock });
   try {
-    await storage.checkBucket();
+    await storage.check();
   } catch (error) {
     storage.destroy();
     if (error instanceof StorageError) throw new StartError(error.message);

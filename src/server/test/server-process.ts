@@ -46,9 +46,13 @@ export function startServerProcess(env: Record<string, string>, running: Set<Chi
   return { child, output: () => output, exited };
 }
 
-/** Resolves with /api/health's answer once the server gives one; throws when it exits or takes 30 s. */
-export async function waitForHealth(port: number, server: ServerProcess): Promise<{ status: string }> {
-  for (let i = 0; i < 300; i++) {
+/** Resolves with /api/health's answer once the server gives one; throws when it exits or takes too long. */
+export async function waitForHealth(
+  port: number,
+  server: ServerProcess,
+  timeoutMs = 30_000,
+): Promise<{ status: string }> {
+  for (let i = 0; i < timeoutMs / 100; i++) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);

@@ -8,6 +8,8 @@ export type ParsedMessage = {
   envelope: { from: string; to: string[] };
   parsed: ParsedMail;
   raw: Buffer;
+  /** When its terminating dot arrived (Date.now()). */
+  receivedAt: number;
 };
 
 export type SmtpSink = {
@@ -56,6 +58,7 @@ export async function startSmtpSink(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const receivedAt = Date.now();
         ended += 1;
         options.onMessageEnd?.(ended);
         if (failing) {
@@ -70,6 +73,7 @@ export async function startSmtpSink(
               envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) },
               parsed,
               raw,
+              receivedAt,
             });
             for (const wake of waiters) wake();
             callback();

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import type { DatabaseHandle } from '../db/client';
+import { type DatabaseHandle, latestMigration } from '../db/client';
 import { type ChangeFeed, createChangeFeed } from '../lib/change-feed';
 import type { ClientAssets } from '../lib/client-assets';
 import { createLogger, type Logger } from '../lib/logger';
+import { createPrometheusMetrics } from '../lib/prometheus';
 import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
 import type { Storage } from '../lib/storage/storage';
+import { databaseMetricsSources } from '../modules/health/service';
 import { type PromptSeed, seedPrompts } from '../modules/journal/prompts';
 import { readProviderKey } from '../modules/mail/provider-key';
 import {
@@ -17,7 +19,7 @@ import {
   type MailTransport,
 } from '../modules/mail/transport';
 import { createFakeClock, type FakeClock } from './fake-clock';
-import { createTestDatabase } from './test-db';
+import { createTestDatabase, MIGRATIONS_DIR } from './test-db';
 
 export type TestContext = {
   app: ReturnType<typeof createApp>;
@@ -73,6 +75,10 @@ export async function createTestApp(
     changes,
     sessionSecret: TEST_SESSION_SECRET,
     clientAssets: options.clientAssets,
+    migrations: latestMigration(MIGRATIONS_DIR),
+    metrics: config.metricsToken
+      ? createPrometheusMetrics(databaseMetricsSources({ db: database.db, clock }))
+      : undefined,
   });
   return {
     app,

@@ -44,3 +44,24 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL (a test's own, for processes it
+ * starts or a copy it makes): its URL, and `drop()` to remove it (connections are ended by force).
+ */
+export async function createScratchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set (run under scripts/with-postgres.mjs)');
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  return { url: withDatabase(base, name), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

@@ -7,6 +7,19 @@ export const ZLocale = z.enum(LOCALES);
 export const ZHealth = z.object({ status: z.enum(['ok', 'unavailable']) });
 export type THealth = z.infer<typeof ZHealth>;
 
+export const ZReadiness = z.object({
+  status: z.enum(['ready', 'unavailable', 'shutting_down']),
+  /** Absent while shutting down: nothing is checked then. */
+  checks: z
+    .object({
+      database: z.enum(['ok', 'failed']),
+      migrations: z.enum(['ok', 'pending', 'unknown']),
+      storage: z.enum(['ok', 'failed']),
+    })
+    .optional(),
+});
+export type TReadiness = z.infer<typeof ZReadiness>;
+
 export const ZSetLocale = z.object({ locale: ZLocale });
 export type TSetLocale = z.infer<typeof ZSetLocale>;
 

@@ -135,4 +135,12 @@ describe('filesystem storage: files on disk', () => {
     expect(object?.size).toBe(16);
     expect(object?.etag).not.toBe(stored.etag);
   });
+
+  it('says why it cannot be used when its directory is a file', async () => {
+    const file = path.join(root, 'not-a-directory');
+    fs.writeFileSync(file, '');
+    await expect(createFilesystemStorage(file, { clock }).check()).rejects.toThrow(
+      `storage directory ${file} is not usable: EEXIST`,
+    );
+  });
 });

@@ -17,6 +17,7 @@ import {
   type PutOptions,
   RangeNotSatisfiableError,
   type Storage,
+  StorageError,
   type StoredObject,
 } from './storage';
 
@@ -181,7 +182,7 @@ export function createFilesystemStorage(root: string, options: { clock?: Clock }
       try {
         const { size, etag } = await writeLimited(body, tempData, putOptions.maxBytes);
         const { ino } = await fs.stat(tempData);
-        const createdAt = clock.now();
+        const createdAt = putOptions.createdAt ?? clock.now();
         const sidecar: Sidecar = {
           contentType: putOptions.contentType,
           createdAt: createdAt.toISOString(),
@@ -272,6 +273,16 @@ export function createFilesystemStorage(root: string, options: { clock?: Clock }
         .filter((object) => object !== undefined)
         .sort(compareBy(sortBy))
         .slice(offset, offset + limit);
+    },
+
+    async check() {
+      try {
+        await fs.mkdir(root, { recursive: true });
+        await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new StorageError(`storage directory ${root} is not usable: ${reason}`);
+      }
     },
   };
 }

@@ -141,10 +141,10 @@ describe('S3 storage: keys and metadata', () => {
   });
 
   it('checks that the bucket can be used', async () => {
-    await expect(storage.checkBucket()).resolves.toBeUndefined();
+    await expect(storage.check()).resolves.toBeUndefined();
 
     const missing = createS3Storage({ ...server.config, bucket: 'no-such-bucket' });
-    await expect(missing.checkBucket()).rejects.toThrow(
+    await expect(missing.check()).rejects.toThrow(
       `S3 bucket "no-such-bucket" at ${server.config.endpoint} is not usable: it does not exist (create it first)`,
     );
     missing.destroy();
@@ -152,7 +152,7 @@ describe('S3 storage: keys and metadata', () => {
     const endpoint = server.config.endpoint;
     await server.close();
     const unreachable = createS3Storage(server.config);
-    const failure = unreachable.checkBucket();
+    const failure = unreachable.check();
     await expect(failure).rejects.toThrow(`S3 bucket "mirror-test" at ${endpoint} is not usable: `);
     await expect(failure).rejects.toThrow(/^[^\n]+$/);
     unreachable.destroy();

@@ -39,8 +39,6 @@ const HEAD_CONCURRENCY = 8;
 const CREATED_AT_METADATA = 'created-at';
 
 export type S3Storage = Storage & {
-  /** Resolves when the bucket exists and the credentials may use it; throws a StorageError saying why not. */
-  checkBucket(): Promise<void>;
   /** Closes the client's idle connections. */
   destroy(): void;
 };
@@ -245,7 +243,7 @@ export function createS3Storage(config: S3Config, options: { clock?: Clock } = {
       // error through `limit` and aborts the multipart upload before `done()` rejects.
       pipeline(body, limit, () => undefined);
 
-      const createdAt = clock.now();
+      const createdAt = putOptions.createdAt ?? clock.now();
       const upload = new Upload({
         client,
         partSize: S3_PART_SIZE,
@@ -371,7 +369,8 @@ export function createS3Storage(config: S3Config, options: { clock?: Clock } = {
       return objects.filter((object) => object !== undefined);
     },
 
-    async checkBucket() {
+    /** Resolves when the bucket exists and the credentials may use it. */
+    async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {

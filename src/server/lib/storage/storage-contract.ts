@@ -99,6 +99,20 @@ export function describeStorageContract(driver: string, open: () => Promise<Stor
       expect((await storage.list('gifs')).map((o) => o.contentType)).toEqual(['image/gif']);
     });
 
+    it('keeps a creation time it was given (copies and restores keep the original one)', async () => {
+      const original = new Date('2025-03-04T05:06:07.089Z');
+      await storage.put('videos', 'old.mp4', Readable.from([Buffer.from('old')]), {
+        maxBytes: 10,
+        contentType: 'video/mp4',
+        createdAt: original,
+      });
+      expect((await storage.stat('videos', 'old.mp4'))?.createdAt).toEqual(original);
+    });
+
+    it('says it can be used', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+    });
+
     it('gives the same content the same strong etag and different content another', async () => {
       const a = await put('a.mp4', 'same');
       const b = await put('b.mp4', 'same');

@@ -28,6 +28,8 @@ export type PutOptions = {
   contentType: string;
   /** Replace an existing object; by default an existing name is refused (spec §9: upsert false). */
   upsert?: boolean;
+  /** The object's creation time; default now. Copies and restores keep the original's. */
+  createdAt?: Date;
 };
 
 export type Storage = {
@@ -43,6 +45,8 @@ export type Storage = {
   /** True when something was deleted. */
   delete(bucket: Bucket, name: string): Promise<boolean>;
   list(bucket: Bucket, options?: ListOptions): Promise<StoredObject[]>;
+  /** Resolves when objects can be stored and read; throws a StorageError saying why not. */
+  check(): Promise<void>;
 };
 
 export class StorageError extends Error {

@@ -67,6 +67,7 @@ async function streamChanges(
     // On shutdown the stream ends, so the server need not wait for it; the browser reconnects elsewhere.
     { onClose: () => finish() },
   );
+  const streamClosed = deps.metrics?.sseClientOpened(options.label);
   let timer: NodeJS.Timeout | undefined;
   const beat = async () => {
     try {
@@ -83,6 +84,7 @@ async function streamChanges(
     timer = setTimeout(beat, options.heartbeatMs);
     await ended;
   } finally {
+    streamClosed?.();
     clearTimeout(timer);
     await stopListening();
     await writing;

@@ -300,6 +300,29 @@ describe('the bootstrap staff account', () => {
     }
   });
 
+  it('is made once when several app processes start together on an empty database', async () => {
+    const ctx = await createTestApp();
+    try {
+      for (const admin of [{ email: 'owner@example.com', password: 'owner password 1' }, undefined]) {
+        await ctx.database.db.delete(staffAccounts);
+        const starts = Array.from({ length: 3 }, () =>
+          ensureBootstrapStaff({
+            db: ctx.database.db,
+            admin,
+            dataDir: ctx.config.dataDir,
+            now: ctx.clock.now(),
+            logger: createLogger({ level: 'silent' }),
+          }),
+        );
+        await expect(Promise.all(starts)).resolves.toHaveLength(3);
+        const all = await ctx.database.db.select({ email: staffAccounts.email }).from(staffAccounts);
+        expect(all.map((row) => row.email)).toEqual([admin?.email ?? GENERATED_ADMIN_EMAIL]);
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD when they are set', async () => {
     const ctx = await createTestApp();
     try {

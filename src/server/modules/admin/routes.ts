@@ -20,6 +20,7 @@ import type { ChangeFeed } from '../../lib/change-feed';
 import { clientIp } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { Metrics } from '../../lib/metrics';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
@@ -63,6 +64,8 @@ export type AdminDeps = {
   auth: Auth;
   /** The real time, which authenticator apps show codes for (`clock` may be shifted for a demo). */
   wallClock: Clock;
+  /** Counts the open event streams (`GET /metrics`). */
+  metrics?: Pick<Metrics, 'sseClientOpened'>;
 };
 
 export const ADMIN_API_PREFIX = '/api/admin';

@@ -111,20 +111,22 @@ export async function ensureBootstrapStaff(deps: {
   now: Date;
   logger: Logger;
 }): Promise<void> {
-  const [existing] = await deps.db.select({ n: count() }).from(staffAccounts);
-  if ((existing?.n ?? 0) > 0) return;
+  const anyStaff = async () => ((await deps.db.select({ n: count() }).from(staffAccounts))[0]?.n ?? 0) > 0;
+  if (await anyStaff()) return;
+  // Several app processes starting together on an empty database all get here; one creates the account.
+  const createOnce = (input: { email: string; password: string }) =>
+    createStaffAccount(deps.db, { ...input, now: deps.now }).catch(async (error: unknown) => {
+      if (error instanceof StaffAccountError && (await anyStaff())) return undefined;
+      throw error;
+    });
   if (deps.admin) {
-    const created = await createStaffAccount(deps.db, { ...deps.admin, now: deps.now });
-    deps.logger.info({ email: created.email }, 'staff account created from ADMIN_EMAIL');
+    const created = await createOnce(deps.admin);
+    if (created) deps.logger.info({ email: created.email }, 'staff account created from ADMIN_EMAIL');
     return;
   }
   const password = randomBytes(15).toString('base64url');
-  const created = await createStaffAccount(deps.db, {
-    email: GENERATED_ADMIN_EMAIL,
-    password,
-    now: deps.now,
-  });
-  if (!created.created) return;
+  const created = await createOnce({ email: GENERATED_ADMIN_EMAIL, password });
+  if (!created?.created) return;
   const file = path.join(deps.dataDir, 'secrets', 'bootstrap-admin');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `email: ${created.email}\npassword: ${password}\n`, { mode: 0o600 });

@@ -10,6 +10,7 @@ import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, type ChangeFeed, notifyChange } from '../../lib/change-feed';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { Metrics } from '../../lib/metrics';
 import { backoffDelayMs, listUnsubscribeHeaders, messageIdHost, withoutLocalParts } from '../mail/service';
 import { renderNewsletter } from '../mail/templates/newsletter';
 import type { OutgoingMail } from '../mail/transport';
@@ -33,6 +34,8 @@ export type CampaignSenderDeps = {
   retryBaseMs?: number;
   /** Names this process in `campaigns.lease_owner`. */
   owner?: string;
+  /** Counts each settled message (the send rate in `GET /metrics`). */
+  metrics?: Pick<Metrics, 'campaignMessage'>;
 };
 
 export const CAMPAIGN_DEFAULT_CONCURRENCY = 4;
@@ -131,7 +134,10 @@ const ownClaim = (message: MessageRow, status: 'sending' | 'sent') =>
  * Returns when the campaign is done, paused, cancelled, taken over, or the worker stops.
  */
 async function driveCampaign(
-  deps: Required<Omit<CampaignSenderDeps, 'owner'>> & { owner: string },
+  deps: Required<Omit<CampaignSenderDeps, 'owner' | 'metrics'>> &
+    Pick<CampaignSenderDeps, 'metrics'> & {
+      owner: string;
+    },
   campaign: CampaignRow,
   isStopping: () => boolean,
 ) {
@@ -196,6 +202,7 @@ async function driveCampaign(
           : { status: 'pending', lockedUntil: null, lastError, sentAt: null, nextAttemptAt },
       )
       .where(ownClaim(message, committed ? 'sent' : 'sending'));
+    deps.metrics?.campaignMessage(giveUp ? 'failed' : 'retried');
     logger.warn(
       {
         ...fields,
@@ -254,6 +261,7 @@ async function driveCampaign(
       const outcome = await delivery.send(mail, () => recordSent(message));
       if (outcome === 'dropped')
         logger.warn({ ...fields, messageId: message.id }, 'campaign: claim lost, message dropped');
+      else deps.metrics?.campaignMessage('sent');
     } catch (error) {
       await settle(message, error instanceof Error ? error : new Error(String(error)));
     } finally {

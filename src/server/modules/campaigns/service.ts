@@ -371,3 +371,12 @@ export async function changeCampaign(
   if (!campaign) return { ok: false, error: 'not_found' };
   return { ok: true, campaign };
 }
+
+/** Campaigns being sent now (metrics). */
+export async function countSendingCampaigns(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .where(eq(campaigns.status, 'sending'));
+  return row?.count ?? 0;
+}

@@ -7,6 +7,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { emailSettings, mailOutbox } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { OutboxBacklog } from '../../lib/metrics';
 import { startIntervalWorker, type Worker } from '../../lib/worker';
 import { type AuditActor, recordAudit } from '../admin/audit';
 import { renderMailTest } from './templates/mail-test';
@@ -424,4 +425,23 @@ export async function lastSendError(db: DbExecutor, outboxId: string): Promise<s
     .from(mailOutbox)
     .where(eq(mailOutbox.id, outboxId));
   return row?.lastError ?? null;
+}
+
+/** What the outbox holds that is not sent yet (metrics): one query over the status index. */
+export async function readOutboxBacklog(db: Database, now: Date): Promise<OutboxBacklog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::int`,
+      sending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'sending')::int`,
+      dead: sql<number>`count(*) filter (where ${mailOutbox.status} = 'dead')::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from (${now}::timestamptz - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} <> 'dead'))), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'sending', 'dead']));
+  return {
+    pending: row?.pending ?? 0,
+    sending: row?.sending ?? 0,
+    dead: row?.dead ?? 0,
+    oldestAgeSeconds: Math.max(0, row?.oldestAgeSeconds ?? 0),
+  };
 }
