@@ -21,7 +21,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
-import { clientIp } from '../../lib/client-ip';
+import { clientIp, type TrustProxy } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
@@ -85,7 +85,7 @@ function tooMany(c: Context, retryAfterMs: number) {
  * The headers better-auth sees when it creates a session: the user agent and the client address as we
  * determine it (X-Forwarded-For only behind a trusted proxy), so a client cannot write its own address.
  */
-function sessionRequestHeaders(c: Context, trustProxy: boolean): Headers {
+function sessionRequestHeaders(c: Context, trustProxy: TrustProxy): Headers {
   const headers = new Headers();
   const cookie = c.req.header('cookie');
   if (cookie) headers.set('cookie', cookie);
