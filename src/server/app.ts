@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AppEnv, apiError } from './lib/api';
+import { requestBodyLimit } from './lib/body-limit';
 import type { ChangeFeed } from './lib/change-feed';
 import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
     else log.info(fields, 'request');
   });
   app.use('*', securityHeaders({ https: config.secureCookies }));
+  app.use('*', requestBodyLimit());
   const checkOrigin = csrf({ origin: new URL(config.appUrl).origin });
   // Mail providers POST one-click unsubscribes (RFC 8058) from their servers, with no Origin; the signed
   // token in the URL is what authorises them.
@@ -162,6 +164,13 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.text('Not found', 404));
 
   app.onError((error, c) => {
+    // Whoever read the body (a validator, a handler) failed because it passed the route's limit.
+    if (c.get('bodyAllowance')?.exceeded) {
+      c.header('Connection', 'close');
+      return c.req.path.startsWith('/api/')
+        ? apiError(c, 413, 'payload_too_large')
+        : c.text('Payload too large', 413);
+    }
     if (error instanceof HTTPException) {
       // Hono's validators answer a body that is not JSON with a plain-text 400; the API speaks one shape.
       if (error.status === 400 && !error.res && c.req.path.startsWith('/api/')) {

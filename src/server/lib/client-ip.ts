@@ -63,7 +63,8 @@ export function parseTrustProxy(value: string): TrustProxy {
     if (!named) {
       const [address = '', prefix] = part.split('/');
       const family = isIP(address);
-      if (family === 0) throw new Error(`must be true, false, a number of hops, or proxy addresses (got ${part})`);
+      if (family === 0)
+        throw new Error(`must be true, false, a number of hops, or proxy addresses (got ${part})`);
       const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
       if (!/^\d+$/.test(prefix ?? '0') || bits > (family === 4 ? 32 : 128)) {
         throw new Error(`has a bad network prefix in ${part}`);

@@ -5,6 +5,7 @@ export const API_ERROR_CODES = [
   'internal',
   'rate_limited',
   'unavailable',
+  'payload_too_large',
   // accounts
   'unauthenticated',
   'invalid_credentials',

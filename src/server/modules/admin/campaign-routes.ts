@@ -13,6 +13,7 @@ import {
 } from '@shared/schemas/campaigns';
 import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
+import { allowBody } from '../../lib/body-limit';
 import { CHANGE_CHANNELS } from '../../lib/change-feed';
 import {
   type CampaignAction,
@@ -38,7 +39,11 @@ const ZRecipientsQuery = ZCampaignRecipientsQuery.extend({
   limit: ZCampaignRecipientsQuery.shape.limit.openapi({ param: { name: 'limit', in: 'query' } }),
 });
 
+/** A selection of up to CAMPAIGN_MAX_RECIPIENTS entry ids (about 2 MB of JSON) plus the texts. */
+const SELECTION_BODY_BYTES = 4 * 1024 * 1024;
+
 const planRoute = createRoute({
+  middleware: [allowBody(SELECTION_BODY_BYTES)],
   method: 'post',
   path: '/admin/campaigns/plan',
   tags: TAGS,
@@ -52,6 +57,7 @@ const planRoute = createRoute({
 });
 
 const startRoute = createRoute({
+  middleware: [allowBody(SELECTION_BODY_BYTES)],
   method: 'post',
   path: '/admin/campaigns',
   tags: TAGS,

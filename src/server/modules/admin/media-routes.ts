@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/media';
 import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
+import { allowBody } from '../../lib/body-limit';
 import { isSafeObjectName } from '../../lib/storage/storage';
 import {
   createVideo,
@@ -88,6 +89,8 @@ const ZStorageFileParams = z.object({
 const ZSlotParams = z.object({ slot: ZBackgroundSlot.openapi({ param: { name: 'slot', in: 'path' } }) });
 
 const uploadVideoRoute = createRoute({
+  // The body streams into storage, which enforces the upload's own limit while it does.
+  middleware: [allowBody('streamed')],
   method: 'post',
   path: '/admin/videos/files',
   tags: TAGS,
@@ -106,6 +109,8 @@ const uploadVideoRoute = createRoute({
 });
 
 const uploadThumbnailRoute = createRoute({
+  // The body streams into storage, which enforces the upload's own limit while it does.
+  middleware: [allowBody('streamed')],
   method: 'post',
   path: '/admin/videos/thumbnails',
   tags: TAGS,
@@ -202,6 +207,8 @@ const backgroundRoute = createRoute({
 });
 
 const replaceBackgroundVideoRoute = createRoute({
+  // The body streams into storage, which enforces the upload's own limit while it does.
+  middleware: [allowBody('streamed')],
   method: 'put',
   path: '/admin/background-videos/{slot}',
   tags: TAGS,
@@ -217,6 +224,8 @@ const replaceBackgroundVideoRoute = createRoute({
 });
 
 const replaceBackgroundPosterRoute = createRoute({
+  // The body streams into storage, which enforces the upload's own limit while it does.
+  middleware: [allowBody('streamed')],
   method: 'put',
   path: '/admin/background-videos/{slot}/poster',
   tags: TAGS,

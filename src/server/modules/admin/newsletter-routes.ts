@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/newsletters';
 import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
+import { allowBody } from '../../lib/body-limit';
 import {
   deleteAllDrafts,
   deleteDraft,
@@ -147,6 +148,8 @@ const gifsRoute = createRoute({
 });
 
 const uploadGifRoute = createRoute({
+  // The body streams into storage, which enforces the GIF limit while it does.
+  middleware: [allowBody('streamed')],
   method: 'post',
   path: '/admin/newsletters/gifs/{kind}',
   tags: TAGS,
