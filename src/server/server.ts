@@ -12,6 +12,7 @@ import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
 import { type Clock, offsetClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { deleteExpiredLoginThrottles } from './lib/login-throttle';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
 import { createFilesystemStorage } from './lib/storage/filesystem-storage';
@@ -192,6 +193,7 @@ async function start() {
         logger,
         task: async () => {
           await deleteExpiredRateLimits(database.db, clock.now());
+          await deleteExpiredLoginThrottles(database.db, clock.now());
           await deleteExpiredStaffSessions(database.db, clock.now());
         },
       }),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Staff accounts (spec §1 administrator), apart from users: their own table, password hashes (argon2id)
- * and sessions. `failed_logins` counts wrong passwords in a row; reaching the limit sets `locked_until`.
+ * and sessions. Wrong passwords are counted by the sign-in throttle (`login_throttles`), not here.
  */
 export const staffAccounts = pgTable(
   'staff_accounts',
@@ -11,8 +11,6 @@ export const staffAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     lastLoginIp: text('last_login_ip'),
     lastLoginUserAgent: text('last_login_user_agent'),

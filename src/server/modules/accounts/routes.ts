@@ -23,6 +23,12 @@ import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
 import { clientIp, type TrustProxy } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
+import {
+  enterLogin,
+  readKnownDevice,
+  rememberKnownDevice,
+  settleLoginAttempt,
+} from '../../lib/login-throttle';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
 import { type Auth, COOKIE_PREFIX, VERIFY_EMAIL_PATH } from './auth';
@@ -45,8 +51,6 @@ const MINUTE_MS = 60_000;
 
 /** Server-side limits on the ways into an account, counted in the database across app processes. */
 export const ACCOUNT_RATE_LIMITS = {
-  signInPerIpAndEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
-  signInPerIp: { limit: 50, windowMs: 15 * MINUTE_MS },
   signUpPerIp: { limit: 5, windowMs: HOUR_MS },
   resetRequestPerEmail: { limit: 3, windowMs: HOUR_MS },
   resetRequestPerIp: { limit: 10, windowMs: HOUR_MS },
@@ -60,7 +64,7 @@ export type AccountRoutesDeps = {
   db: Database;
   auth: Auth;
   clock: Clock;
-  config: Pick<Config, 'appUrl' | 'trustProxy'>;
+  config: Pick<Config, 'appUrl' | 'trustProxy' | 'secureCookies'>;
   /** Keys the hashes of addresses in rate-limit keys, so no counter names a person in clear. */
   secret: string;
 };
@@ -140,7 +144,8 @@ const signUpRoute = createRoute({
   responses: {
     201: { description: 'Created, unverified', content: { 'application/json': { schema: ZSignUpResult } } },
     400: errorResponse(
-      'invalid_email, password_too_short, password_too_long or password_common (in that order)',
+      'invalid_email, password_too_short, password_too_long, password_repeated, password_sequence, ' +
+        'password_email or password_common (in that order)',
     ),
     409: errorResponse('user_exists'),
     429: rateLimited,
@@ -157,7 +162,10 @@ const signInRoute = createRoute({
     200: { description: 'Signed in', content: { 'application/json': { schema: ZSignInResult } } },
     401: errorResponse('invalid_credentials'),
     403: errorResponse('email_not_verified: a new verification link was sent'),
-    429: rateLimited,
+    429: errorResponse(
+      'sign_in_throttled, with Retry-After: too many failed sign-ins for this account or from this address; ' +
+        'the password was not checked. A password reset lets the owner in at once',
+    ),
   },
 });
 
@@ -173,7 +181,9 @@ const requestResetRoute = createRoute({
   method: 'post',
   path: '/account/password-reset',
   tags,
-  summary: 'Send a password reset link, if the address has an account (the answer is the same either way)',
+  summary:
+    'Send a password reset link, if the address has an account (the answer, and its timing, are the same ' +
+    'either way: the link is made and sent after the answer). A new link ends the older ones',
   request: { body: jsonBody(ZRequestPasswordReset) },
   responses: {
     202: { description: 'Accepted' },
@@ -190,7 +200,10 @@ const confirmResetRoute = createRoute({
   request: { body: jsonBody(ZResetPassword) },
   responses: {
     204: { description: 'Password changed' },
-    400: errorResponse('invalid_token, password_too_short, password_too_long or password_common'),
+    400: errorResponse(
+      'password_too_short, password_too_long, password_repeated, password_sequence, password_email, ' +
+        'password_common or invalid_token',
+    ),
     429: rateLimited,
   },
 });
@@ -284,23 +297,30 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     })
     .openapi(signInRoute, async (c) => {
       const body = c.req.valid('json');
-      const ip = ipOf(c);
-      const exceeded = await firstExceeded([
-        [`sign-in:ip:${ip}`, ACCOUNT_RATE_LIMITS.signInPerIp],
-        [
-          `sign-in:ip-email:${hash(`${ip}|${normalizeEmail(body.email)}`)}`,
-          ACCOUNT_RATE_LIMITS.signInPerIpAndEmail,
-        ],
-      ]);
-      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const gate = await enterLogin(deps, {
+        scope: 'user',
+        email: normalizeEmail(body.email),
+        ip: clientIp(c, deps.config.trustProxy),
+        now: deps.clock.now(),
+        deviceToken: readKnownDevice(c, 'user', deps.config.secureCookies),
+      });
+      if (!gate.ok) {
+        c.header('Retry-After', String(Math.ceil(gate.retryAfterMs / 1000)));
+        return fail(c, 429, 'sign_in_throttled');
+      }
       const outcome = await signIn(deps, {
         ...body,
         headers: sessionRequestHeaders(c, deps.config.trustProxy),
       });
+      // The right password for an address not confirmed yet is no failed guess.
+      const passwordRight = outcome.ok || outcome.error === 'email_not_verified';
+      await settleLoginAttempt(deps, gate.attempt, passwordRight ? 'success' : 'failure');
       if (!outcome.ok) {
         return fail(c, outcome.error === 'email_not_verified' ? 403 : 401, outcome.error);
       }
       forwardCookies(c, outcome.setCookies);
+      const device = { scope: 'user' as const, secure: deps.config.secureCookies, secret: deps.secret };
+      rememberKnownDevice(c, { ...device, attempt: gate.attempt });
       return c.json({ user: outcome.user }, 200);
     })
     .openapi(signOutRoute, async (c) => {
@@ -316,7 +336,12 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         [`reset:email:${hash(email)}`, ACCOUNT_RATE_LIMITS.resetRequestPerEmail],
       ]);
       if (exceeded) return tooMany(c, exceeded.retryAfterMs);
-      await requestPasswordReset(deps, body);
+      // Answered before the work is done (finding the account, making the link, sending the e-mail), so the
+      // answer takes as long for an address with an account as for one without (decision 033).
+      const log = c.get('logger');
+      void requestPasswordReset(deps, body).catch((error: unknown) =>
+        log.error({ err: error }, 'password reset: the link could not be sent'),
+      );
       return c.body(null, 202);
     })
     .openapi(confirmResetRoute, async (c) => {

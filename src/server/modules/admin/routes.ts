@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ADMIN_LOGIN_RATE_LIMIT } from '@shared/domain/admin';
+import { normalizeEmail } from '@shared/domain/waitlist';
 import { ZAdminLogin, ZAdminSession, ZAdminSessionState } from '@shared/schemas/admin';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -18,8 +18,12 @@ import type { ChangeFeed } from '../../lib/change-feed';
 import { clientIp } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { consumeRateLimit } from '../../lib/rate-limit';
-import { keyedHash } from '../../lib/signed-token';
+import {
+  enterLogin,
+  readKnownDevice,
+  rememberKnownDevice,
+  settleLoginAttempt,
+} from '../../lib/login-throttle';
 import type { Storage } from '../../lib/storage/storage';
 import type { MailDeps } from '../mail/service';
 import type { PageContentSource } from '../site/service';
@@ -112,8 +116,11 @@ const loginRoute = createRoute({
   responses: {
     200: jsonResponse('Signed in', ZAdminSession),
     400: errorResponse('Not an e-mail and password'),
-    401: errorResponse('admin_login_failed: wrong address or password, or the account is locked'),
-    429: errorResponse('Too many attempts from this address'),
+    401: errorResponse('admin_login_failed: wrong address or password'),
+    429: errorResponse(
+      'admin_sign_in_throttled, with Retry-After: too many failed sign-ins for this account or from this ' +
+        'address; the password was not checked',
+    ),
   },
 });
 
@@ -141,14 +148,16 @@ function sessionRoutes(deps: AdminDeps) {
       const { email, password } = c.req.valid('json');
       const now = deps.clock.now();
       const ip = clientIp(c, deps.config.trustProxy);
-      const limit = await consumeRateLimit(deps.db, {
-        key: `admin:login:ip:${keyedHash(deps.secret, ip)}`,
-        rule: ADMIN_LOGIN_RATE_LIMIT,
+      const gate = await enterLogin(deps, {
+        scope: 'staff',
+        email: normalizeEmail(email),
+        ip,
         now,
+        deviceToken: readKnownDevice(c, 'staff', deps.config.secureCookies),
       });
-      if (!limit.allowed) {
-        c.header('Retry-After', String(Math.ceil(limit.retryAfterMs / 1000)));
-        return c.json({ error: { code: 'rate_limited' as const } }, 429);
+      if (!gate.ok) {
+        c.header('Retry-After', String(Math.ceil(gate.retryAfterMs / 1000)));
+        return c.json({ error: { code: 'admin_sign_in_throttled' as const } }, 429);
       }
       const outcome = await loginStaff(deps.db, {
         email,
@@ -157,8 +166,11 @@ function sessionRoutes(deps: AdminDeps) {
         userAgent: c.req.header('user-agent') ?? null,
         now,
       });
+      await settleLoginAttempt(deps, gate.attempt, outcome.ok ? 'success' : 'failure');
       if (!outcome.ok) return c.json({ error: { code: 'admin_login_failed' as const } }, 401);
       setStaffCookie(c, deps.config, outcome.token, outcome.session, now);
+      const device = { scope: 'staff' as const, secure: deps.config.secureCookies, secret: deps.secret };
+      rememberKnownDevice(c, { ...device, attempt: gate.attempt });
       return c.json(toSessionJson(outcome.session), 200);
     })
     .openapi(sessionRoute, (c) => {

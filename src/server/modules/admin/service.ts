@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_LOCKOUT_MS, ADMIN_MAX_FAILED_LOGINS, ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { weakPasswordReason } from '@shared/domain/accounts';
+import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -33,6 +34,13 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Why a staff password is refused, for the operator's console (admin:create, ADMIN_PASSWORD). */
+const WEAK_PASSWORD_TEXT = {
+  password_repeated: 'it repeats the same character or few characters',
+  password_sequence: 'it is a run of neighbouring keys or letters',
+  password_email: 'it is the e-mail address or the part before the @',
+} as const;
+
 function checkNewStaff(email: string, password: string): string {
   const normalized = normalizeEmail(email);
   if (!isValidEmail(normalized)) throw new StaffAccountError(`not an e-mail address: ${email}`);
@@ -42,12 +50,14 @@ function checkNewStaff(email: string, password: string): string {
   if (password.length > STAFF_PASSWORD_MAX_LENGTH) {
     throw new StaffAccountError(`the password must have at most ${STAFF_PASSWORD_MAX_LENGTH} characters`);
   }
+  const weak = weakPasswordReason(password, normalized);
+  if (weak) throw new StaffAccountError(`the password is too easy to guess: ${WEAK_PASSWORD_TEXT[weak]}`);
   return normalized;
 }
 
 /**
  * Adds a staff account. With `replacePassword`, an existing account of that address gets the new password
- * (and is unlocked) instead of the call failing.
+ * instead of the call failing (the caller also forgets its failed sign-ins: `forgetLoginFailures`).
  */
 export async function createStaffAccount(
   db: Database,
@@ -64,7 +74,7 @@ export async function createStaffAccount(
   if (!input.replacePassword) throw new StaffAccountError(`a staff account for ${email} exists already`);
   const [updated] = await db
     .update(staffAccounts)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: input.now })
+    .set({ passwordHash, updatedAt: input.now })
     .where(eq(staffAccounts.email, email))
     .returning({ id: staffAccounts.id });
   if (!updated) throw new StaffAccountError(`the staff account for ${email} vanished`);
@@ -114,11 +124,11 @@ export async function ensureBootstrapStaff(deps: {
 export type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };
 export type LoginOutcome =
   | { ok: true; token: string; session: StaffSession }
-  | { ok: false; reason: 'unknown' | 'locked' | 'wrong_password' };
+  | { ok: false; reason: 'unknown' | 'wrong_password' };
 
 /**
- * Signs a staff member in. Five wrong passwords in a row lock the account for 15 minutes; while locked even
- * the right password is refused, with the same answer as a wrong one. Every attempt is audited.
+ * Signs a staff member in, once the sign-in throttle (`lib/login-throttle.ts`) has let the attempt through.
+ * Every attempt is audited.
  */
 export async function loginStaff(db: Database, input: LoginInput & { now: Date }): Promise<LoginOutcome> {
   const { now } = input;
@@ -128,7 +138,6 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
       id: staffAccounts.id,
       email: staffAccounts.email,
       passwordHash: staffAccounts.passwordHash,
-      lockedUntil: staffAccounts.lockedUntil,
     })
     .from(staffAccounts)
     .where(eq(staffAccounts.email, email));
@@ -147,32 +156,11 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
   }
   const actor = { id: account.id, email: account.email };
   const passwordOk = await verifyStaffPassword(account.passwordHash, input.password);
-  if (account.lockedUntil && account.lockedUntil > now) {
+  if (!passwordOk) {
     await recordAudit(db, {
       ...audit,
       actor,
       action: 'login_failed',
-      target: email,
-      details: { reason: 'locked' },
-    });
-    return { ok: false, reason: 'locked' };
-  }
-  if (!passwordOk) {
-    // One statement, so attempts on several app processes at once are all counted.
-    const [counted] = await db
-      .update(staffAccounts)
-      .set({
-        failedLogins: sql`case when ${staffAccounts.failedLogins} + 1 >= ${ADMIN_MAX_FAILED_LOGINS} then 0 else ${staffAccounts.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${staffAccounts.failedLogins} + 1 >= ${ADMIN_MAX_FAILED_LOGINS} then ${new Date(now.getTime() + ADMIN_LOCKOUT_MS)}::timestamptz else ${staffAccounts.lockedUntil} end`,
-        updatedAt: now,
-      })
-      .where(eq(staffAccounts.id, account.id))
-      .returning({ lockedUntil: staffAccounts.lockedUntil });
-    const lockedNow = Boolean(counted?.lockedUntil && counted.lockedUntil > now);
-    await recordAudit(db, {
-      ...audit,
-      actor,
-      action: lockedNow ? 'login_locked' : 'login_failed',
       target: email,
       details: { reason: 'wrong_password' },
     });
@@ -185,8 +173,6 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
     await tx
       .update(staffAccounts)
       .set({
-        failedLogins: 0,
-        lockedUntil: null,
         lastLoginAt: now,
         lastLoginIp: input.ip,
         lastLoginUserAgent: input.userAgent?.slice(0, 500) ?? null,
