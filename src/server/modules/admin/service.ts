@@ -4,7 +4,7 @@ import path from 'node:path';
 import { weakPasswordReason } from '@shared/domain/accounts';
 import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { staffAccounts, staffSessions } from '../../db/schema/admin';
 import type { Logger } from '../../lib/logger';
