@@ -232,7 +232,8 @@ describe('staff accounts', () => {
 describe('the bootstrap staff account', () => {
   it('is made once from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password kept in DATA_DIR', async () => {
     const ctx = await createTestApp();
-    const logger = createLogger({ level: 'silent' });
+    const logged: string[] = [];
+    const logger = createLogger({ level: 'debug', destination: { write: (line: string) => logged.push(line) } });
     try {
       const dataDir = ctx.config.dataDir;
       await ensureBootstrapStaff({
@@ -247,6 +248,9 @@ describe('the bootstrap staff account', () => {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const password = /password: (\S+)/.exec(written)?.[1] ?? '';
       expect(password.length).toBeGreaterThanOrEqual(20);
+      // The log says where the password is, never the password itself.
+      expect(logged.join('')).toContain(file);
+      expect(logged.join('')).not.toContain(password);
       const response = await ctx.app.request('/api/admin/session', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: ctx.config.appUrl },

@@ -88,8 +88,8 @@ export const GENERATED_ADMIN_EMAIL = 'admin@mirror.local';
 
 /**
  * On start: when there is no staff account at all, makes one, from ADMIN_EMAIL/ADMIN_PASSWORD when set,
- * otherwise with a generated password written to DATA_DIR/secrets/bootstrap-admin (mode 600) and logged
- * once, so that a fresh `npm start` has a way into /list. Does nothing once any staff account exists.
+ * otherwise with a generated password written to DATA_DIR/secrets/bootstrap-admin (mode 600), which the log
+ * points to, so that a fresh `npm start` has a way into /list. Does nothing once any staff account exists.
  */
 export async function ensureBootstrapStaff(deps: {
   db: Database;
@@ -115,9 +115,10 @@ export async function ensureBootstrapStaff(deps: {
   const file = path.join(deps.dataDir, 'secrets', 'bootstrap-admin');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `email: ${created.email}\npassword: ${password}\n`, { mode: 0o600 });
+  // The password goes only into the file: logs are kept and shipped in places a secret should not be.
   deps.logger.warn(
-    { email: created.email, password, file },
-    'no staff account existed: created one with a generated password (sign in at /admin-login; set ADMIN_EMAIL and ADMIN_PASSWORD or run `npm run admin:create` for your own)',
+    { email: created.email, file },
+    `no staff account existed: created one with a generated password, which is in ${file} (sign in at /admin-login; set ADMIN_EMAIL and ADMIN_PASSWORD or run \`npm run admin:create\` for your own)`,
   );
 }
 
