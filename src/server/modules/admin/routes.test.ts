@@ -233,7 +233,10 @@ describe('the bootstrap staff account', () => {
   it('is made once from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password kept in DATA_DIR', async () => {
     const ctx = await createTestApp();
     const logged: string[] = [];
-    const logger = createLogger({ level: 'debug', destination: { write: (line: string) => logged.push(line) } });
+    const logger = createLogger({
+      level: 'debug',
+      destination: { write: (line: string) => logged.push(line) },
+    });
     try {
       const dataDir = ctx.config.dataDir;
       await ensureBootstrapStaff({
