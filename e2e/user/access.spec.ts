@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { linkFrom, waitForMail } from '../fixtures/mailbox';
+import { confirmAddressFrom, linkFrom, waitForMail } from '../fixtures/mailbox';
 import { expect, expectAccessible, test } from '../fixtures/test';
 
 /**
@@ -20,9 +20,7 @@ async function verifiedAccount(request: APIRequestContext, clientAddress: string
     data: { email, password: PASSWORD, language: 'en' },
   });
   expect(signUp.status()).toBe(201);
-  const verify = linkFrom(await waitForMail(email), '/api/auth/verify-email');
-  const confirmed = await request.get(`${verify.pathname}${verify.search}`, { headers, maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
+  await confirmAddressFrom(request, await waitForMail(email), headers);
 }
 
 async function signIn(page: import('@playwright/test').Page, email: string, password: string) {

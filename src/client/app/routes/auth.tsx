@@ -1,12 +1,14 @@
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { useVerifyEmail } from '@client/features/accounts/api/account';
 import { type AuthMode, safeNextPath } from '@client/features/accounts/auth-checks';
 import { readAuthLink } from '@client/features/accounts/auth-link';
 import { Notice, ViewHeading } from '@client/features/accounts/components/auth-ui';
 import { CredentialsForm } from '@client/features/accounts/components/credentials-form';
 import { NewPasswordForm } from '@client/features/accounts/components/new-password-form';
 import { ResetRequestForm } from '@client/features/accounts/components/reset-request-form';
+import { ApiError } from '@client/lib/api-client';
 import { sessionQueryOptions, useResetUserData, useSession } from '@client/lib/session';
 import { href } from '@shared/routes';
 import type { TSessionUser } from '@shared/schemas/accounts';
@@ -53,6 +55,7 @@ export function Component() {
   const [link] = useState(() => readAuthLink(searchParams));
   const [view, setView] = useState<View>(link.resetToken ? 'resetPassword' : 'signIn');
   const [notice, setNotice] = useState<SignInNotice | null>(link.notice);
+  const verify = useVerifyEmail();
   const [viewChanged, setViewChanged] = useState(false);
   const [email, setEmail] = useState('');
   const next = safeNextPath(searchParams.get('next')) ?? href('onboarding');
@@ -67,6 +70,22 @@ export function Component() {
         return params;
       },
       { replace: true, preventScrollReset: true },
+    );
+  }, []);
+
+  // A verification link: the address is confirmed by this POST, never by opening the link.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!link.verifyToken) return;
+    verify.mutate(
+      { token: link.verifyToken },
+      {
+        onSuccess: () => setNotice('verified'),
+        onError: (error) =>
+          setNotice(
+            error instanceof ApiError && error.code === 'rate_limited' ? 'verifyRateLimited' : 'verifyFailed',
+          ),
+      },
     );
   }, []);
 
@@ -92,7 +111,10 @@ export function Component() {
     go('signIn');
   };
 
-  const waiting = (session.isPending || user !== null) && view !== 'resetPassword';
+  const waiting =
+    ((session.isPending || user !== null) && view !== 'resetPassword') ||
+    (Boolean(link.verifyToken) && verify.isIdle) ||
+    verify.isPending;
 
   let content: ReactNode;
   if (waiting) {

@@ -15,6 +15,8 @@ import {
   ZSignInResult,
   ZSignUp,
   ZSignUpResult,
+  ZVerifyEmail,
+  ZVerifyEmailResult,
 } from '@shared/schemas/accounts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -250,18 +252,31 @@ const exportRoute = createRoute({
   },
 });
 
-const verifyEmailRoute = createRoute({
+const verifyEmailLinkRoute = createRoute({
   method: 'get',
   path: VERIFY_EMAIL_PATH.replace(/^\/api/, ''),
   tags,
-  summary: 'The link in the verification e-mail: confirms the address and redirects to the sign-in page',
+  summary:
+    'The link in the verification e-mail: opens the sign-in page, which confirms the address with a POST ' +
+    '(a GET changes nothing, so a mail scanner opening the link confirms nothing)',
   request: {
     query: z.object({ token: z.string().max(4096).optional(), lang: z.string().max(8).optional() }),
   },
   responses: {
-    302: {
-      description: 'To /auth?verified=1, or /auth?verifyError=expired|invalid|rate_limited',
-    },
+    302: { description: 'To /auth?verify=<token>, or /auth?verifyError=invalid without a token' },
+  },
+});
+
+const verifyEmailRoute = createRoute({
+  method: 'post',
+  path: '/account/verify-email',
+  tags,
+  summary: 'Confirm an address with the token from the verification e-mail',
+  request: { body: jsonBody(ZVerifyEmail) },
+  responses: {
+    200: { description: 'Confirmed', content: { 'application/json': { schema: ZVerifyEmailResult } } },
+    400: errorResponse('invalid_token: forged, expired or unknown'),
+    429: rateLimited,
   },
 });
 
@@ -380,14 +395,16 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       c.header('Content-Disposition', `attachment; filename="${fileName}"`);
       return c.json(data, 200);
     })
-    .openapi(verifyEmailRoute, async (c) => {
+    .openapi(verifyEmailLinkRoute, (c) => {
       const { token, lang } = c.req.valid('query');
-      const locale = toLocale(lang);
-      const to = (query: Record<string, string>) => c.redirect(href('auth', { ...query, lang: locale }), 302);
+      const query = token ? { verify: token } : { verifyError: 'invalid' };
+      return c.redirect(href('auth', { ...query, lang: toLocale(lang) }), 302);
+    })
+    .openapi(verifyEmailRoute, async (c) => {
       const exceeded = await firstExceeded([[`verify:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.verifyEmailPerIp]]);
-      if (exceeded) return to({ verifyError: 'rate_limited' });
-      if (!token) return to({ verifyError: 'invalid' });
-      const outcome = await verifyEmail(deps, token);
-      return outcome === 'verified' ? to({ verified: '1' }) : to({ verifyError: outcome });
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const outcome = await verifyEmail(deps, c.req.valid('json').token);
+      if (outcome !== 'verified') return fail(c, 400, 'invalid_token');
+      return c.json({ status: 'verified' as const }, 200);
     });
 }

@@ -5,9 +5,11 @@ import type {
   TResetPassword,
   TSignIn,
   TSignUp,
+  TVerifyEmail,
   ZRevokeOthersResult,
   ZSignInResult,
   ZSignUpResult,
+  ZVerifyEmailResult,
 } from '@shared/schemas/accounts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -40,6 +42,13 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: TResetPassword) =>
       apiRequest('/account/password-reset/confirm', { method: 'POST', body }),
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (body: TVerifyEmail) =>
+      apiRequest<z.infer<typeof ZVerifyEmailResult>>('/account/verify-email', { method: 'POST', body }),
   });
 }
 
