@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientIp, clientProtocol, forwardedClient, parseTrustProxy } from './client-ip';
+import { clientIp, clientNetwork, clientProtocol, forwardedClient, parseTrustProxy } from './client-ip';
 
 /** What the app sees of a request from `peer` (the socket's address) with these headers. */
 async function seen(trustProxy: string, peer: string | undefined, headers: Record<string, string> = {}) {
@@ -72,5 +72,15 @@ describe('the client address behind proxies (TRUST_PROXY)', () => {
     expect(() => parseTrustProxy('99')).toThrow(/32 hops/);
     expect(parseTrustProxy('0')).toEqual({ kind: 'none' });
     expect(parseTrustProxy('TRUE')).toEqual({ kind: 'hops', hops: 1 });
+  });
+});
+
+describe('the network of a client address', () => {
+  it('is the /24 of an IPv4 address and the /64 of an IPv6 address', () => {
+    expect(clientNetwork('198.51.100.23')).toBe('198.51.100.0/24');
+    expect(clientNetwork('2001:db8:0:12:1:2:3:4')).toBe('2001:db8:0:12::/64');
+    expect(clientNetwork('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('2001:db8:0:12::')).toBe('2001:db8:0:12::/64');
+    expect(clientNetwork('unknown')).toBe('unknown');
   });
 });

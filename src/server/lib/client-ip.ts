@@ -150,3 +150,22 @@ export function clientProtocol(c: Context, trust: TrustProxy): 'http' | 'https' 
   const outermost = entries[Math.max(0, entries.length - trustedHops)];
   return outermost === 'https' ? 'https' : outermost === 'http' ? 'http' : own;
 }
+
+/** The network a client address belongs to: its /24 (IPv4) or /64 (IPv6, one site's LAN). */
+export function clientNetwork(ip: string): string {
+  const family = isIP(ip);
+  if (family === 4) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
+  if (family === 6) {
+    const [head = '', tail = ''] = ip.split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const groups = ip.includes('::')
+      ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+      : left;
+    return `${groups
+      .slice(0, 4)
+      .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`;
+  }
+  return ip;
+}
