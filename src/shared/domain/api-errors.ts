@@ -35,6 +35,7 @@ export const API_ERROR_CODES = [
   'unsubscribed_address',
   // media
   'invalid_video_type',
+  'video_damaged',
   'video_too_large',
   'invalid_image_type',
   'image_too_large',

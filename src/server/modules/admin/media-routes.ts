@@ -56,7 +56,7 @@ const VIDEO_BODY_TYPES = [
 ];
 const IMAGE_BODY_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/*'];
 const videoBody = rawBody(
-  `The video file's bytes (MP4, WebM or MOV by content, at most ${VIDEO_MAX_BYTES / MB} MB)`,
+  `The video file's bytes (one whole MP4, WebM or MOV container, under 100 MB: at most ${VIDEO_MAX_BYTES} bytes)`,
   VIDEO_BODY_TYPES,
 );
 const imageBody = rawBody(
@@ -65,11 +65,13 @@ const imageBody = rawBody(
 );
 
 const invalidVideo = errorResponse(
-  'invalid_video_type: the content is not MP4, WebM or MOV; nothing is stored',
+  'invalid_video_type: the content is not MP4, WebM or MOV; video_damaged: it starts like one but is not ' +
+    'one whole, playable container (cut off, trailing data, no video track, samples outside the media ' +
+    'data); nothing is stored',
 );
 const videoTooLarge = errorResponse(
-  `video_too_large: more than ${VIDEO_MAX_BYTES / MB} MB (by Content-Length before reading, or while ` +
-    'streaming); nothing is stored',
+  `video_too_large: ${VIDEO_MAX_BYTES + 1} bytes (100 MB) or more (by Content-Length before reading, or ` +
+    'while streaming); nothing is stored',
 );
 const invalidImage = errorResponse(
   'invalid_image_type: the content is not PNG, JPEG or WebP; nothing is stored',
