@@ -12,7 +12,7 @@ import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { memoizeAsync } from './lib/memoize';
-import { securityHeaders } from './lib/security-headers';
+import { httpsRedirect, securityHeaders } from './lib/security-headers';
 import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
@@ -83,6 +83,7 @@ export function createApp(deps: AppDeps) {
     else log.info(fields, 'request');
   });
   app.use('*', securityHeaders({ https: config.secureCookies }));
+  app.use('*', httpsRedirect({ appUrl: config.appUrl, trustProxy: config.trustProxy }));
   app.use('*', requestBodyLimit());
   const checkOrigin = csrf({ origin: new URL(config.appUrl).origin });
   // Mail providers POST one-click unsubscribes (RFC 8058) from their servers, with no Origin; the signed
