@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientIp, clientNetwork, clientProtocol, forwardedClient, parseTrustProxy } from './client-ip';
+import { clientIp, clientNetwork, forwardedClient, forwardedProtocol, parseTrustProxy } from './client-ip';
 
 /** What the app sees of a request from `peer` (the socket's address) with these headers. */
 async function seen(trustProxy: string, peer: string | undefined, headers: Record<string, string> = {}) {
   const trust = parseTrustProxy(trustProxy);
   const app = new Hono();
   app.get('/', (c) =>
-    c.json({ ...forwardedClient(c, trust), ip: clientIp(c, trust), protocol: clientProtocol(c, trust) }),
+    c.json({
+      ...forwardedClient(c, trust),
+      ip: clientIp(c, trust),
+      protocol: forwardedProtocol(c, trust) ?? 'unsaid',
+    }),
   );
   const env = peer ? { incoming: { socket: { remoteAddress: peer, remotePort: 4000 } } } : undefined;
   const response = await app.request('http://mirror.test/', { headers }, env);
@@ -53,7 +57,7 @@ describe('the client address behind proxies (TRUST_PROXY)', () => {
     expect(await seen('10.0.0.0/8', '203.0.113.9', headers)).toEqual({
       ip: '203.0.113.9',
       trustedHops: 0,
-      protocol: 'http',
+      protocol: 'unsaid',
     });
   });
 
@@ -63,7 +67,9 @@ describe('the client address behind proxies (TRUST_PROXY)', () => {
     // Two appending proxies: the first one (the client's side) saw https.
     const twoProxies = { 'x-forwarded-for': '198.51.100.23, 10.0.0.7', 'x-forwarded-proto': 'https, http' };
     expect((await seen('2', '10.0.0.2', twoProxies)).protocol).toBe('https');
-    expect((await seen('false', '10.0.0.2', { 'x-forwarded-proto': 'https' })).protocol).toBe('http');
+    expect((await seen('false', '10.0.0.2', { 'x-forwarded-proto': 'https' })).protocol).toBe('unsaid');
+    // A proxy that says nothing leaves the protocol unknown (never "http", which would redirect forever).
+    expect((await seen('1', '10.0.0.2')).protocol).toBe('unsaid');
   });
 
   it('refuses values that are neither a switch, a hop count nor addresses', () => {

@@ -138,17 +138,17 @@ export function clientIp(c: Context, trust: TrustProxy): string {
 }
 
 /**
- * The protocol the client used: X-Forwarded-Proto as the outermost trusted proxy set it, or the URL's own
- * when no trusted proxy forwarded the request.
+ * The protocol the client used to reach the outermost trusted proxy, from X-Forwarded-Proto as that proxy set
+ * it; undefined when no trusted proxy forwarded the request or none said.
  */
-export function clientProtocol(c: Context, trust: TrustProxy): 'http' | 'https' {
-  const own = new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
-  const { trustedHops } = forwardedClient(c, trust);
+export function forwardedProtocol(c: Context, trust: TrustProxy): 'http' | 'https' | undefined {
   const header = c.req.header('x-forwarded-proto');
-  if (trustedHops === 0 || !header) return own;
+  if (!header || trust.kind === 'none') return undefined;
+  const { trustedHops } = forwardedClient(c, trust);
+  if (trustedHops === 0) return undefined;
   const entries = header.split(',').map((entry) => entry.trim().toLowerCase());
   const outermost = entries[Math.max(0, entries.length - trustedHops)];
-  return outermost === 'https' ? 'https' : outermost === 'http' ? 'http' : own;
+  return outermost === 'https' || outermost === 'http' ? outermost : undefined;
 }
 
 /** The network a client address belongs to: its /24 (IPv4) or /64 (IPv6, one site's LAN). */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { clientProtocol, type TrustProxy } from './client-ip';
+import { forwardedProtocol, type TrustProxy } from './client-ip';
 
 /**
  * Security headers on every response (docs/decisions/004-security-headers.md). Scripts only from our own
@@ -74,7 +74,7 @@ export function httpsRedirect(options: { appUrl: string; trustProxy: TrustProxy 
   return async (c, next) => {
     if (!secureOrigin || options.trustProxy.kind === 'none' || c.req.path === HEALTH_CHECK_PATH)
       return next();
-    if (clientProtocol(c, options.trustProxy) !== 'http') return next();
+    if (forwardedProtocol(c, options.trustProxy) !== 'http') return next();
     const url = new URL(c.req.url);
     const status = c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308;
     return c.redirect(`${secureOrigin}${url.pathname}${url.search}`, status);
