@@ -32,7 +32,7 @@ async function signIn(page: import('@playwright/test').Page, email: string, pass
 test.describe('the sign-up form', () => {
   test.use({ expectedConsoleError: /status of 400/ });
 
-  test('says when the passwords differ, and refuses the most common passwords', async ({ page }) => {
+  test('says when the passwords differ, refuses weak patterns with their reason and the most common passwords', async ({ page }) => {
     await page.goto('/auth');
     await page.getByRole('button', { name: en['auth.toggle.toSignUp'] }).click();
     await page.getByLabel(en['auth.email.label']).fill(uniqueEmail('form'));
@@ -42,8 +42,18 @@ test.describe('the sign-up form', () => {
     await expect(page.getByText(en['auth.error.passwordsMismatch.title'])).toBeVisible();
     await expect(page.getByText(en['auth.error.passwordsMismatch.body']).first()).toBeVisible();
 
+    // Weak patterns are refused in the browser already, each with its reason.
     await page.getByLabel(en['auth.password.label'], { exact: true }).fill('qwerty123');
     await page.getByLabel(en['auth.confirmPassword.label']).fill('qwerty123');
+    await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
+    await expect(page.getByRole('main').getByText(en['errors.password_sequence'])).toBeVisible();
+    await page.getByLabel(en['auth.password.label'], { exact: true }).fill('aaaaaaaa');
+    await page.getByLabel(en['auth.confirmPassword.label']).fill('aaaaaaaa');
+    await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
+    await expect(page.getByRole('main').getByText(en['errors.password_repeated'])).toBeVisible();
+
+    await page.getByLabel(en['auth.password.label'], { exact: true }).fill('sunshine1');
+    await page.getByLabel(en['auth.confirmPassword.label']).fill('sunshine1');
     await page.getByRole('button', { name: en['auth.submit.signUp'] }).click();
     await expect(page.getByRole('main').getByText(en['errors.password_common'])).toBeVisible();
     await expectAccessible(page);
@@ -60,7 +70,7 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
   await page.getByRole('button', { name: en['auth.reset.request.submit'] }).click();
   await expect(page.getByText(en['auth.reset.request.sent'])).toBeVisible();
 
-  const mail = await waitForMail(email);
+  const mail = await waitForMail(email, undefined, (received) => received.text.includes('/auth?reset='));
   expect(mail.subject).not.toBe('');
   const reset = linkFrom(mail, '/auth');
   expect(reset.searchParams.get('reset')).toBeTruthy();
