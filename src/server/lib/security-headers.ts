@@ -3,7 +3,9 @@ import { forwardedProtocol, type TrustProxy } from './client-ip';
 
 /**
  * Security headers on every response (docs/decisions/004-security-headers.md). Scripts only from our own
- * origin, no inline scripts. Inline styles stay allowed: sonner and Radix insert <style> elements at run time.
+ * origin, no inline scripts. Inline styles stay allowed: sonner and Radix's scroll lock insert <style>
+ * elements at run time (the latter's text varies, so no hash fits) and the server-rendered landing carries
+ * its posters in a style attribute; decision 035 says what dropping it would take.
  */
 export function buildContentSecurityPolicy(options: { https: boolean }): string {
   const directives = [
