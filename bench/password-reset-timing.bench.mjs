@@ -3,9 +3,8 @@
 // for addresses without one, interleaved, each from its own client address (so no rate limit fires), and
 // the median and 90th percentile of each. The answer must not wait for the link to be made and sent.
 import path from 'node:path';
-import { ensureBuild, runBenchmark, startApp } from './support/app.mjs';
+import { runBenchmark, startAppWithMailSink } from './support/app.mjs';
 import { median, reportResult } from './support/result.mjs';
-import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 // BENCH_SMOKE=1 (npm test's quick pass over every benchmark): fewer requests, the same result lines.
@@ -40,14 +39,7 @@ async function timedReset(app, email) {
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)];
 
 async function main(workDir, servers) {
-  await ensureBuild(BENCH);
-  const sink = await startSmtpSink();
-  servers.push(sink);
-  const app = await startApp({
-    dataDir: path.join(workDir, 'data'),
-    servers,
-    env: { TRUST_PROXY: 'true', SMTP_URL: sink.url },
-  });
+  const { app, sink } = await startAppWithMailSink({ bench: BENCH, workDir, servers });
   const run = Date.now().toString(36);
   const known = [];
   for (let index = 0; index < ROUNDS; index += 1) {

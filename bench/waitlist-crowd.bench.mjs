@@ -2,9 +2,8 @@
 // client address within an hour must all get in, while 50 tries at one e-mail address are held to its limit.
 // The production server, behind TRUST_PROXY=true, every request from the same X-Forwarded-For.
 import path from 'node:path';
-import { ensureBuild, runBenchmark, startApp } from './support/app.mjs';
+import { runBenchmark, startAppWithMailSink } from './support/app.mjs';
 import { reportResult } from './support/result.mjs';
-import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 // BENCH_SMOKE=1 (npm test's quick pass over every benchmark): fewer people, the same result lines.
@@ -28,14 +27,7 @@ async function join(app, email) {
 }
 
 async function main(workDir, servers) {
-  await ensureBuild(BENCH);
-  const sink = await startSmtpSink();
-  servers.push(sink);
-  const app = await startApp({
-    dataDir: path.join(workDir, 'data'),
-    servers,
-    env: { TRUST_PROXY: 'true', SMTP_URL: sink.url },
-  });
+  const { app } = await startAppWithMailSink({ bench: BENCH, workDir, servers });
   const run = Date.now().toString(36);
 
   const started = performance.now();
