@@ -30,6 +30,8 @@ function offsetToThursdayNoon(now = new Date()): number {
   return thursday - now.getTime();
 }
 process.env.E2E_CLOCK_OFFSET_MS ??= String(offsetToThursdayNoon());
+/** Where the app's log goes (scripts/e2e-server.mjs) and where tests note what they typed (e2e/fixtures). */
+process.env.E2E_LOG_DIR ??= path.join(process.env.E2E_DATA_DIR, 'e2e-logs');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,6 +51,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /private-text\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -57,9 +60,11 @@ export default defineConfig({
         },
       },
     },
+    // After every journey: the app's log must hold none of the texts the browsers sent (issue 17).
+    { name: 'private-text', testMatch: /private-text\.spec\.ts$/, dependencies: ['chromium'] },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     env: {
       PORT: process.env.E2E_PORT,
@@ -67,7 +72,10 @@ export default defineConfig({
       APP_URL: baseURL,
       CLOCK_OFFSET_MS: process.env.E2E_CLOCK_OFFSET_MS,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+      // What a production server logs (one line per request and more): the private-text check reads it
+      // from the file, so it adds nothing to the suite's output.
+      LOG_LEVEL: 'info',
+      E2E_LOG_FILE: path.join(process.env.E2E_LOG_DIR, 'server.log'),
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // Each test joins from its own address (X-Forwarded-For), so the per-IP limits do not collide.
       TRUST_PROXY: 'true',

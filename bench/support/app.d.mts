@@ -16,6 +16,14 @@ export function startApp(options: {
   env?: Record<string, string>;
   servers: BenchServer[];
 }): Promise<BenchServer & { port: number; url: string }>;
+export function startAppWithMailSink(options: {
+  bench: string;
+  workDir: string;
+  servers: BenchServer[];
+}): Promise<{
+  app: BenchServer & { port: number; url: string };
+  sink: Awaited<ReturnType<typeof import('./smtp-sink.mjs').startSmtpSink>>;
+}>;
 export function runBenchmark(
   name: string,
   body: (workDir: string, servers: BenchServer[]) => Promise<void>,

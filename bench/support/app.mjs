@@ -69,6 +69,23 @@ export async function startApp({ dataDir, env = {}, servers }) {
   return app;
 }
 
+/**
+ * The built app (built first if needed) on the embedded database in `workDir`, behind one trusted proxy
+ * (requests name their client in `X-Forwarded-For`), sending its mail to a counting SMTP sink.
+ */
+export async function startAppWithMailSink({ bench, workDir, servers }) {
+  await ensureBuild(bench);
+  const { startSmtpSink } = await import('./smtp-sink.mjs');
+  const sink = await startSmtpSink();
+  servers.push(sink);
+  const app = await startApp({
+    dataDir: path.join(workDir, 'data'),
+    servers,
+    env: { TRUST_PROXY: 'true', SMTP_URL: sink.url },
+  });
+  return { app, sink };
+}
+
 /** Stops every server in `servers` and removes `workDir`, once however often it is called. */
 export function cleanUpOnce(workDir, servers) {
   let done;

@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
+import { forgetLoginFailures } from './lib/login-throttle';
+import { resolveSessionSecret } from './lib/secrets';
 import { createStaffAccount, StaffAccountError } from './modules/admin/service';
 
 // `npm run admin:create -- --email you@example.com [--reset]`: adds a staff account (or, with --reset, sets
@@ -16,8 +18,8 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url)
 
 const USAGE = `usage: npm run admin:create -- --email <address> [--reset]
   --email   the staff member's e-mail address
-  --reset   set a new password for an existing account (ends its sessions, lifts a lockout, turns off
-            its two-factor sign-in)
+  --reset   set a new password for an existing account (ends its sessions, forgets its failed sign-ins,
+            turns off its two-factor sign-in)
 The password is read from ADMIN_PASSWORD, or asked for (at least 12 characters).`;
 
 /** Reads a line from the terminal without showing what is typed. */
@@ -84,6 +86,10 @@ async function main(): Promise<number> {
       now: new Date(),
       replacePassword: options.reset ?? false,
     });
+    if (!account.created) {
+      const secret = resolveSessionSecret({ configured: config.sessionSecret, dataDir: config.dataDir });
+      await forgetLoginFailures({ db: database.db, secret }, { scope: 'staff', email: account.email });
+    }
     process.stdout.write(
       account.created
         ? `Staff account ${account.email} created. Sign in at ${config.appUrl}/admin-login\n`

@@ -121,6 +121,38 @@ describe('under https', () => {
     await secure.close();
   });
 
+  it('sends a request that reached the trusted proxy over http to the https origin of APP_URL', async () => {
+    const secure = await createTestApp({ env: { APP_URL: 'https://mirror.example.com', TRUST_PROXY: '1' } });
+    try {
+      const viaHttp = {
+        'x-forwarded-proto': 'http',
+        'x-forwarded-for': '198.51.100.4',
+        host: 'evil.example',
+      };
+      const page = await secure.app.request('http://evil.example/invite?ref=mail', { headers: viaHttp });
+      expect(page.status).toBe(301);
+      expect(page.headers.get('location')).toBe('https://mirror.example.com/invite?ref=mail');
+      const post = await secure.app.request('/api/waitlist', { method: 'POST', headers: viaHttp });
+      expect(post.status).toBe(308);
+      expect(post.headers.get('location')).toBe('https://mirror.example.com/api/waitlist');
+      // Over https, for the load balancer's health check, and from a client no proxy vouches for: no redirect.
+      const viaHttps = { ...viaHttp, 'x-forwarded-proto': 'https' };
+      expect((await secure.app.request('/api/site/config', { headers: viaHttps })).status).toBe(200);
+      expect((await secure.app.request('/api/health', { headers: viaHttp })).status).toBe(200);
+    } finally {
+      await secure.close();
+    }
+    const untrusted = await createTestApp({ env: { APP_URL: 'https://mirror.example.com' } });
+    try {
+      const response = await untrusted.app.request('/api/site/config', {
+        headers: { 'x-forwarded-proto': 'http' },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await untrusted.close();
+    }
+  });
+
   it('leaves HSTS out over plain http', async () => {
     expect((await t.app.request('/api/health')).headers.get('strict-transport-security')).toBeNull();
   });

@@ -9,6 +9,7 @@ import { routePath } from 'hono/route';
 import type { Config } from './config';
 import type { Database, MigrationLevel } from './db/client';
 import { type AppEnv, apiError } from './lib/api';
+import { requestBodyLimit } from './lib/body-limit';
 import type { ChangeFeed } from './lib/change-feed';
 import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
@@ -16,7 +17,7 @@ import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import type { Logger } from './lib/logger';
 import { memoizeAsync } from './lib/memoize';
 import { type Metrics, noMetrics } from './lib/metrics';
-import { securityHeaders } from './lib/security-headers';
+import { httpsRedirect, securityHeaders } from './lib/security-headers';
 import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
@@ -118,6 +119,8 @@ export function createApp(deps: AppDeps) {
     else log.info(fields, 'request');
   });
   app.use('*', securityHeaders({ https: config.secureCookies }));
+  app.use('*', httpsRedirect({ appUrl: config.appUrl, trustProxy: config.trustProxy }));
+  app.use('*', requestBodyLimit());
   const checkOrigin = csrf({ origin: new URL(config.appUrl).origin });
   // Mail providers POST one-click unsubscribes (RFC 8058) from their servers, with no Origin; the signed
   // token in the URL is what authorises them.
@@ -206,6 +209,13 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.text('Not found', 404));
 
   app.onError((error, c) => {
+    // Whoever read the body (a validator, a handler) failed because it passed the route's limit.
+    if (c.get('bodyAllowance')?.exceeded) {
+      c.header('Connection', 'close');
+      return c.req.path.startsWith('/api/')
+        ? apiError(c, 413, 'payload_too_large')
+        : c.text('Payload too large', 413);
+    }
     if (error instanceof HTTPException) {
       // Hono's validators answer a body that is not JSON with a plain-text 400; the API speaks one shape.
       if (error.status === 400 && !error.res && c.req.path.startsWith('/api/')) {

@@ -56,6 +56,8 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
     [{ S3_BUCKET: 'videos' }, 'S3_ACCESS_KEY_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY'],
     [{ FRAGRANCE_SHOP_URL: 'shop.example.com' }, 'FRAGRANCE_SHOP_URL'],
     [{ FRAGRANCE_SHOP_URL: 'javascript:alert(1)' }, 'FRAGRANCE_SHOP_URL'],
   ])('rejects %j with one line naming %s', (env, variable) => {

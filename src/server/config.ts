@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
 
 const optional = (schema: z.ZodType<string>) =>
   z.preprocess(
@@ -48,7 +49,17 @@ const ZEnv = z.object({
   S3_BUCKET: optional(z.string().min(1)),
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRAGRANCE_SHOP_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://shop.example.com/fragrance')),
   CAMPAIGN_CONCURRENCY: z.coerce
@@ -96,8 +107,8 @@ export type Config = {
   mailProviderApiUrl: string;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string | undefined;
-  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For and X-Forwarded-Proto entries are believed (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   s3: S3Config | undefined;
   logLevel: string;
   /**
@@ -171,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,

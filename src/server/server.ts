@@ -14,6 +14,7 @@ import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger, type Logger } from './lib/logger';
+import { deleteExpiredLoginThrottles } from './lib/login-throttle';
 import { noMetrics } from './lib/metrics';
 import { deleteExpiredRateLimits } from './lib/rate-limit';
 import { resolveSessionSecret } from './lib/secrets';
@@ -230,6 +231,7 @@ async function start() {
         logger,
         task: async () => {
           await deleteExpiredRateLimits(database.db, clock.now());
+          await deleteExpiredLoginThrottles(database.db, clock.now());
           await deleteExpiredStaffSessions(database.db, clock.now());
         },
       }),

@@ -5,7 +5,9 @@ import { ZApiError } from '@shared/schemas/common';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { BodyAllowance } from './body-limit';
 import type { Logger } from './logger';
+import { invalidTextIssue } from './request-text';
 
 /** The person a request is signed in as (set by the accounts module's session middleware). */
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
@@ -30,6 +32,7 @@ export type AppEnv = {
     logger: Logger;
     user: SessionUser | undefined;
     staff: StaffIdentity | undefined;
+    bodyAllowance: BodyAllowance | undefined;
   };
 };
 
@@ -71,11 +74,17 @@ export function apiError(c: Context, status: ContentfulStatusCode, code: TApiErr
   return c.json({ error: { code } }, status);
 }
 
-/** A router whose zod validation failures answer 400 with the shared error shape. */
+/**
+ * A router whose zod validation failures answer 400 with the shared error shape, as do valid-looking
+ * values that hold text PostgreSQL cannot store (NUL, unpaired surrogates).
+ */
 export function createApiRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (result.success) return;
+      if (result.success) {
+        const issue = invalidTextIssue(result.data);
+        return issue ? c.json({ error: { code: 'validation', issues: [issue] } }, 400) : undefined;
+      }
       const issues = result.error.issues.map((issue) => ({
         path: issue.path.join('.'),
         code: issue.code,

@@ -49,6 +49,43 @@ describe('data directory lock', () => {
     lock.release();
   });
 
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose process was killed and is a zombie its parent has not reaped yet',
+    async () => {
+      const file = lockPath();
+      // The shell starts a child that exits at once, then becomes `sleep`, which never reaps it.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+      try {
+        const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', resolve)));
+        await expectZombie(zombie);
+        fs.writeFileSync(
+          file,
+          JSON.stringify({ pid: zombie, hostname: os.hostname(), startedAt: 'earlier' }),
+        );
+        const lock = acquireDataDirLock(file);
+        expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(process.pid);
+        lock.release();
+      } finally {
+        parent.kill();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')('takes over a lock whose pid now belongs to another process', () => {
+    const file = lockPath();
+    // pid 1 lives, but it is not the process that wrote this lock: that one started at another time.
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ pid: 1, hostname: os.hostname(), startedAt: 'earlier', processStart: '1' }),
+    );
+    acquireDataDirLock(file).release();
+    const mine = acquireDataDirLock(file);
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as { processStart?: string; bootId?: string };
+    expect(written.processStart).toMatch(/^\d+$/);
+    expect(written.bootId).toBeTruthy();
+    mine.release();
+  });
+
   it('takes over an unreadable lock file', () => {
     const file = lockPath();
     fs.writeFileSync(file, '{"pid": 12');
@@ -61,3 +98,13 @@ describe('data directory lock', () => {
     expect(() => acquireDataDirLock(file)).toThrow(/locked by a process on host elsewhere/);
   });
 });
+
+/** Waits until Linux reports `pid` as a zombie (state Z). */
+async function expectZombie(pid: number) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`process ${pid} did not become a zombie`);
+}

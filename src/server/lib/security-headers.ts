@@ -1,8 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
+import { forwardedProtocol, type TrustProxy } from './client-ip';
 
 /**
  * Security headers on every response (docs/decisions/004-security-headers.md). Scripts only from our own
- * origin, no inline scripts. Inline styles stay allowed: sonner and Radix insert <style> elements at run time.
+ * origin, no inline scripts. Inline styles stay allowed: sonner and Radix's scroll lock insert <style>
+ * elements at run time (the latter's text varies, so no hash fits) and the server-rendered landing carries
+ * its posters in a style attribute; decision 035 says what dropping it would take.
  */
 export function buildContentSecurityPolicy(options: { https: boolean }): string {
   const directives = [
@@ -56,5 +59,26 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     // sandboxed preview, which have other origins. Everything else stays same-origin.
     const corp = c.req.path.startsWith(PUBLIC_MEDIA_PREFIX) ? 'cross-origin' : 'same-origin';
     c.res.headers.set('Cross-Origin-Resource-Policy', corp);
+  };
+}
+
+/** Load balancers check this over plain http; a redirect would read as "down". */
+const HEALTH_CHECK_PATH = '/api/health';
+
+/**
+ * Behind a trusted proxy that terminates TLS, sends a request that reached the proxy over plain http to the
+ * same path on the https origin of APP_URL (never to the request's own Host, which the client chose):
+ * 301 for GET and HEAD, 308 for the rest so a method and body are not silently turned into a GET. HSTS
+ * keeps browsers on https after the first visit; this covers that first visit and old links.
+ */
+export function httpsRedirect(options: { appUrl: string; trustProxy: TrustProxy }): MiddlewareHandler {
+  const secureOrigin = new URL(options.appUrl).protocol === 'https:' ? new URL(options.appUrl).origin : null;
+  return async (c, next) => {
+    if (!secureOrigin || options.trustProxy.kind === 'none' || c.req.path === HEALTH_CHECK_PATH)
+      return next();
+    if (forwardedProtocol(c, options.trustProxy) !== 'http') return next();
+    const url = new URL(c.req.url);
+    const status = c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308;
+    return c.redirect(`${secureOrigin}${url.pathname}${url.search}`, status);
   };
 }

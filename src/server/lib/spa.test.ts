@@ -147,6 +147,25 @@ describe('serving the single-page app', () => {
     expect(response.headers.get('location')).toBe('/invite?ref=mail');
   });
 
+  it('redirects only ever to a path of its own origin (no //host or /\\host)', async () => {
+    const origin = 'http://localhost';
+    for (const attempt of [
+      '//evil.example/',
+      '///evil.example/',
+      '/\\evil.example/',
+      '/\\/evil.example/',
+      '/%5Cevil.example/',
+      '/%2F%2Fevil.example/',
+      '//evil.example/?next=1',
+    ]) {
+      const response = await t.app.request(`${origin}${attempt}`);
+      expect(response.status, attempt).toBe(301);
+      const location = response.headers.get('location') ?? '';
+      expect(location, attempt).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, `${origin}/`).origin, attempt).toBe(origin);
+    }
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const response = await t.app.request('/videos', { method: 'HEAD' });
     expect(response.status).toBe(200);

@@ -60,6 +60,14 @@ function respond(
 }
 
 /**
+ * The path without trailing slashes and with one leading slash. Built from the URL's own (encoded) pathname,
+ * in which `\` already reads as `/`: `//evil.example/` would otherwise become a redirect to another host.
+ */
+export function canonicalPath(pathname: string): string {
+  return `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+}
+
+/**
  * Serves the built client: static files, then the app's HTML for every route of the shared route table
  * (200) and for anything else (404, the client shows its not-found screen). `renderHead` writes each page's
  * title, metadata and initial data; without it the static head of index.html is served.
@@ -100,7 +108,7 @@ export function serveSpa(
 
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const url = new URL(c.req.url);
-      return c.redirect(`${pathname.replace(/\/+$/, '') || '/'}${url.search}`, 301);
+      return c.redirect(`${canonicalPath(url.pathname)}${url.search}`, 301);
     }
 
     const file = assets.files.get(pathname);

@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * Small media files built byte by byte, so no binary fixture is committed: each has the real header of
- * its format (what the upload endpoints sniff) and just enough structure around it.
+ * Small media files built byte by byte, so no binary fixture is committed: each is a whole container of its
+ * format (what the upload endpoints check), with made-up frames that no decoder is asked to show.
  */
 
 /** An ISO BMFF box: 32-bit size, four-character type, payload. */
@@ -35,33 +35,128 @@ function mvhd(durationMs: number): Buffer {
   return box('mvhd', body);
 }
 
-/** The bytes an MP4 file starts with (`ftyp` isom, `moov`), followed in `mp4` by an `mdat` box. */
+function fullBox(type: string, versionAndFlags: number, ...payload: Buffer[]): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(versionAndFlags, 0);
+  return box(type, head, ...payload);
+}
+
+const uint32s = (...values: number[]) => {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (const [index, value] of values.entries()) bytes.writeUInt32BE(value, index * 4);
+  return bytes;
+};
+
+const WIDTH = 64;
+const HEIGHT = 48;
+
+/** A track header (`tkhd`, version 0, enabled and in the movie): track 1, 64×48. */
+function tkhd(durationMs: number): Buffer {
+  const body = Buffer.alloc(80);
+  body.writeUInt32BE(1, 8); // track id
+  body.writeUInt32BE(durationMs, 16);
+  body.writeUInt32BE(0x00010000, 36); // the identity matrix
+  body.writeUInt32BE(0x00010000, 52);
+  body.writeUInt32BE(0x40000000, 68);
+  return fullBox('tkhd', 3, body.subarray(0, 72), uint32s(WIDTH << 16, HEIGHT << 16));
+}
+
+/** An H.264 (`avc1`) sample entry with its decoder configuration (`avcC`, Baseline profile). */
+function avc1(): Buffer {
+  const entry = Buffer.alloc(78);
+  entry.writeUInt16BE(1, 6); // data reference index
+  entry.writeUInt16BE(WIDTH, 24);
+  entry.writeUInt16BE(HEIGHT, 26);
+  entry.writeUInt32BE(0x00480000, 28); // 72 dpi
+  entry.writeUInt32BE(0x00480000, 32);
+  entry.writeUInt16BE(1, 40); // one frame per sample
+  entry.writeUInt16BE(0x0018, 74); // depth
+  entry.writeInt16BE(-1, 76);
+  return box('avc1', entry, box('avcC', Buffer.from([1, 0x42, 0xc0, 0x1e, 0xff, 0xe0, 0x00])));
+}
+
+/**
+ * A movie header (`moov`) with one H.264 video track of `samples` samples of `sampleSize` bytes each, all in
+ * one chunk at `chunkOffset`, 40 ms apart.
+ */
+function moov(input: { samples: number; sampleSize: number; chunkOffset: number }): Buffer {
+  const durationMs = input.samples * 40;
+  const stbl = box(
+    'stbl',
+    fullBox('stsd', 0, uint32s(1), avc1()),
+    fullBox('stts', 0, uint32s(1, input.samples, 40)),
+    fullBox('stsc', 0, uint32s(1, 1, input.samples, 1)),
+    fullBox('stsz', 0, uint32s(input.sampleSize, input.samples)),
+    fullBox('stco', 0, uint32s(1, input.chunkOffset)),
+  );
+  const minf = box(
+    'minf',
+    fullBox('vmhd', 1, Buffer.alloc(8)),
+    box('dinf', fullBox('dref', 0, uint32s(1), fullBox('url ', 1))),
+    stbl,
+  );
+  const mdhd = fullBox('mdhd', 0, uint32s(0, 0, 1000, durationMs), Buffer.from([0x55, 0xc4, 0, 0]));
+  const hdlr = fullBox(
+    'hdlr',
+    0,
+    uint32s(0),
+    Buffer.from('vide', 'latin1'),
+    Buffer.alloc(12),
+    Buffer.from('Video\0'),
+  );
+  return box('moov', mvhd(durationMs), box('trak', tkhd(durationMs), box('mdia', mdhd, hdlr, minf)));
+}
+
+/**
+ * The start of a real MP4 or QuickTime file whose media data is `mediaBytes` long: `ftyp`, a `moov` that
+ * describes one video track whose samples fill that media data (the last, partial piece unreferenced, as
+ * encoders leave padding), and the header of the `mdat` box. The media data itself follows.
+ */
+function isoMovieStart(brand: 'isom' | 'qt  ', mediaBytes: number): Buffer {
+  const type = brand === 'qt  ' ? ftyp('qt  ', ['qt  ']) : ftyp('isom', ['isom', 'iso2', 'avc1', 'mp41']);
+  const sampleSize = Math.max(1, Math.min(mediaBytes, 64 * 1024));
+  const samples = Math.max(1, Math.min(1000, Math.floor(mediaBytes / sampleSize)));
+  const layout = { samples, sampleSize, chunkOffset: 0 };
+  const movie = moov({ ...layout, chunkOffset: type.length + moov(layout).length + 8 });
+  // Past 4 GB the box size moves into a 64-bit field after the type.
+  const large = 8 + mediaBytes > 0xffffffff;
+  const mdatHeader = Buffer.alloc(large ? 16 : 8);
+  mdatHeader.writeUInt32BE(large ? 1 : 8 + mediaBytes, 0);
+  mdatHeader.write('mdat', 4, 'latin1');
+  if (large) mdatHeader.writeBigUInt64BE(BigInt(16 + mediaBytes), 8);
+  return Buffer.concat([type, movie, mdatHeader]);
+}
+
+/** The first bytes of an MP4 file (`ftyp` isom and its `moov`): what the upload endpoints sniff. */
 export function mp4Header(): Buffer {
-  return Buffer.concat([ftyp('isom', ['isom', 'iso2', 'avc1', 'mp41']), box('moov', mvhd(1000))]);
+  return isoMovieStart('isom', 64).subarray(0, -8);
 }
 
-/** A minimal MP4: `ftyp` (brand isom), `moov` and an `mdat` of `mediaBytes` bytes. */
+/** A small, whole MP4: `ftyp` (brand isom), a `moov` with one H.264 track, an `mdat` of `mediaBytes`. */
 export function mp4(mediaBytes = 64): Buffer {
-  return Buffer.concat([mp4Header(), box('mdat', Buffer.alloc(mediaBytes, 0x2a))]);
+  return Buffer.concat([isoMovieStart('isom', mediaBytes), Buffer.alloc(mediaBytes, 0x2a)]);
 }
 
-/** A minimal QuickTime file: `ftyp` brand `qt  `, `moov`, `mdat`. */
+/** A small, whole QuickTime file: `ftyp` brand `qt  `, `moov`, `mdat`. */
 export function mov(mediaBytes = 64): Buffer {
-  return Buffer.concat([
-    ftyp('qt  ', ['qt  ']),
-    box('moov', mvhd(1000)),
-    box('mdat', Buffer.alloc(mediaBytes, 0x2b)),
-  ]);
+  return Buffer.concat([isoMovieStart('qt  ', mediaBytes), Buffer.alloc(mediaBytes, 0x2b)]);
 }
 
-/** An EBML element with a one-byte size (payloads under 127 bytes). */
-function ebml(id: number[], payload: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(id), Buffer.from([0x80 | payload.length]), payload]);
+/** An EBML element; sizes are written in 4 bytes (up to 256 MB), as muxers often do. */
+function ebml(id: number[], ...payload: Buffer[]): Buffer {
+  const body = Buffer.concat(payload);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(0x10000000 | body.length, 0);
+  return Buffer.concat([Buffer.from(id), size, body]);
 }
 
-/** A minimal WebM: the EBML header with DocType `webm`, then a Segment of unknown size with some bytes. */
+/**
+ * A small, whole WebM as a browser's MediaRecorder writes it: the EBML header with DocType `webm`, a Segment
+ * of unknown size with Info, Tracks (one VP9 video track) and a Cluster holding one frame of `mediaBytes`.
+ */
 export function webm(mediaBytes = 64): Buffer {
-  const header = Buffer.concat([
+  const header = ebml(
+    [0x1a, 0x45, 0xdf, 0xa3],
     ebml([0x42, 0x86], Buffer.from([1])), // EBMLVersion
     ebml([0x42, 0xf7], Buffer.from([1])), // EBMLReadVersion
     ebml([0x42, 0xf2], Buffer.from([4])), // EBMLMaxIDLength
@@ -69,12 +164,22 @@ export function webm(mediaBytes = 64): Buffer {
     ebml([0x42, 0x82], Buffer.from('webm', 'latin1')), // DocType
     ebml([0x42, 0x87], Buffer.from([4])), // DocTypeVersion
     ebml([0x42, 0x85], Buffer.from([2])), // DocTypeReadVersion
-  ]);
-  return Buffer.concat([
-    ebml([0x1a, 0x45, 0xdf, 0xa3], header),
-    Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
-    Buffer.alloc(mediaBytes, 0x2c),
-  ]);
+  );
+  const info = ebml([0x15, 0x49, 0xa9, 0x66], ebml([0x2a, 0xd7, 0xb1], Buffer.from([0x0f, 0x42, 0x40])));
+  const tracks = ebml(
+    [0x16, 0x54, 0xae, 0x6b],
+    ebml(
+      [0xae], // TrackEntry
+      ebml([0xd7], Buffer.from([1])), // TrackNumber
+      ebml([0x83], Buffer.from([1])), // TrackType: video
+      ebml([0x86], Buffer.from('V_VP9', 'latin1')), // CodecID
+      ebml([0xe0], ebml([0xb0], Buffer.from([WIDTH])), ebml([0xba], Buffer.from([HEIGHT]))), // Video
+    ),
+  );
+  const frame = Buffer.concat([Buffer.from([0x81, 0x00, 0x00, 0x80]), Buffer.alloc(mediaBytes, 0x2c)]);
+  const cluster = ebml([0x1f, 0x43, 0xb6, 0x75], ebml([0xe7], Buffer.from([0])), ebml([0xa3], frame));
+  const segment = Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+  return Buffer.concat([header, segment, info, tracks, cluster]);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -133,18 +238,16 @@ export function peExecutable(): Buffer {
 }
 
 /**
- * `totalBytes` of an MP4 (`ftyp`, `moov`, then an `mdat` box filling the rest) in chunks of `chunkBytes`,
- * generated as it is read, so a test can send 100 MB without holding it.
+ * A whole MP4 of exactly `totalBytes` (`ftyp`, `moov`, then an `mdat` whose samples fill it) in chunks of
+ * `chunkBytes`, generated as it is read, so a test can send 100 MB without holding it.
  */
 export async function* mp4Chunks(totalBytes: number, chunkBytes = 1024 * 1024): AsyncGenerator<Buffer> {
-  const mdat = Buffer.alloc(8);
-  mdat.write('mdat', 4, 'latin1');
-  const header = Buffer.concat([mp4Header(), mdat]);
-  if (totalBytes < header.length) throw new Error(`an MP4 needs at least ${header.length} bytes`);
-  header.writeUInt32BE(totalBytes - header.length + 8, header.length - 8);
-  yield header;
+  // The header's length depends only on whether the mdat needs a 64-bit size.
+  const headerLength = isoMovieStart('isom', totalBytes).length;
+  if (totalBytes <= headerLength) throw new Error(`an MP4 needs more than ${headerLength} bytes`);
+  yield isoMovieStart('isom', totalBytes - headerLength);
   const filler = Buffer.alloc(chunkBytes, 0x2a);
-  for (let sent = header.length; sent < totalBytes; sent += chunkBytes) {
+  for (let sent = headerLength; sent < totalBytes; sent += chunkBytes) {
     yield filler.subarray(0, Math.min(chunkBytes, totalBytes - sent));
   }
 }

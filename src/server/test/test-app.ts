@@ -50,6 +50,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     clientAssets?: ClientAssets;
     prompts?: string | PromptSeed[];
+    /** Collects the app's log lines (JSON) at `level` instead of discarding them. */
+    log?: { level: string; lines: string[] };
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-test-data-'));
@@ -57,7 +59,10 @@ export async function createTestApp(
   const database = await createTestDatabase();
   if (options.prompts) await seedPrompts(database.db, options.prompts);
   const clock = createFakeClock();
-  const logger = createLogger({ level: 'silent' });
+  const log = options.log;
+  const logger = log
+    ? createLogger({ level: log.level, destination: { write: (line: string) => log.lines.push(line) } })
+    : createLogger({ level: 'silent' });
   const storage = createFilesystemStorage(path.join(dataDir, 'storage'), { clock });
   const mailTransport = createProviderAwareTransport({
     fallback: createMailTransport({ smtpUrl: config.smtpUrl, dataDir, logger }),

@@ -8,11 +8,8 @@ const MINUTE_MS = 60_000;
 /** Spec §9: an admin session lasts 8 hours from sign-in (absolute, not sliding). */
 export const ADMIN_SESSION_MS = 8 * 60 * MINUTE_MS;
 
-/** After this many wrong passwords in a row an account is locked for ADMIN_LOCKOUT_MS. */
-export const ADMIN_MAX_FAILED_LOGINS = 5;
-export const ADMIN_LOCKOUT_MS = 15 * MINUTE_MS;
-/** Sign-in attempts per client address, whatever the account (against guessing across accounts). */
-export const ADMIN_LOGIN_RATE_LIMIT = { limit: 20, windowMs: 15 * MINUTE_MS };
+/** Second-factor codes tried per client address, whatever the session (against guessing across sessions). */
+export const STAFF_SECOND_FACTOR_RATE_LIMIT = { limit: 20, windowMs: 15 * MINUTE_MS };
 
 /** The live waiting-list stream sends a comment this often, so proxies keep it open (and dead ones end). */
 export const ADMIN_EVENTS_HEARTBEAT_MS = 25_000;

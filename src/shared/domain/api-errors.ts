@@ -5,6 +5,7 @@ export const API_ERROR_CODES = [
   'internal',
   'rate_limited',
   'unavailable',
+  'payload_too_large',
   // accounts
   'unauthenticated',
   'invalid_credentials',
@@ -14,8 +15,12 @@ export const API_ERROR_CODES = [
   'password_too_short',
   'password_too_long',
   'password_common',
+  'password_repeated',
+  'password_sequence',
+  'password_email',
   'wrong_password',
   'invalid_token',
+  'sign_in_throttled',
   // the weekly cycle
   'onboarding_required',
   'day_locked',
@@ -24,11 +29,13 @@ export const API_ERROR_CODES = [
   // the admin area
   'admin_session_missing',
   'admin_login_failed',
+  'admin_sign_in_throttled',
   'invalid_json',
   'invalid_api_key',
   'unsubscribed_address',
   // media
   'invalid_video_type',
+  'video_damaged',
   'video_too_large',
   'invalid_image_type',
   'image_too_large',

@@ -13,8 +13,11 @@ export function mediaUrl(bucket: Bucket, name: string): string {
   return `/media/${bucket}/${name.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-/** Spec §5, §9: uploaded videos are MP4, WebM or MOV, at most 100 MB, checked by their first bytes. */
-export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/**
+ * Spec §5, §9: uploaded videos are MP4, WebM or MOV, under 100 MB (10^8 bytes: "smaller than 100MB"), and the
+ * server checks that each is one whole, playable container of its kind.
+ */
+export const VIDEO_MAX_BYTES = 100_000_000 - 1;
 export const VIDEO_FORMATS = {
   mp4: { contentType: 'video/mp4', extension: 'mp4' },
   webm: { contentType: 'video/webm', extension: 'webm' },

@@ -56,6 +56,14 @@ export type TRequestPasswordReset = z.infer<typeof ZRequestPasswordReset>;
 export const ZResetPassword = z.object({ token: z.string().max(512), password });
 export type TResetPassword = z.infer<typeof ZResetPassword>;
 
+/**
+ * POST /api/account/verify-email → 200 `{ status: 'verified' }`: confirms the address with the token of the
+ * link in the verification e-mail (the link opens /auth, which sends this; a GET never confirms).
+ */
+export const ZVerifyEmail = z.object({ token: z.string().max(4096) });
+export type TVerifyEmail = z.infer<typeof ZVerifyEmail>;
+export const ZVerifyEmailResult = z.object({ status: z.literal('verified') });
+
 /** DELETE /api/account → 204, the user and every row of theirs removed, the cookie cleared. */
 export const ZDeleteAccount = z.object({ password });
 export type TDeleteAccount = z.infer<typeof ZDeleteAccount>;

@@ -15,6 +15,11 @@ import { WAITLIST_STATUSES } from '../domain/waitlist';
 export const ZAdminLogin = z.object({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1024),
+  /**
+   * A code from the authenticator app or a recovery code, sent along only when the account's sign-ins are
+   * throttled: with the right password it signs in at once (decision 033).
+   */
+  code: z.string().trim().min(1).max(64).optional(),
 });
 export type TAdminLogin = z.infer<typeof ZAdminLogin>;
 

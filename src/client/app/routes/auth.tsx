@@ -1,6 +1,7 @@
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { useVerifyEmail } from '@client/features/accounts/api/account';
 import { type AuthMode, safeNextPath } from '@client/features/accounts/auth-checks';
 import { readAuthLink } from '@client/features/accounts/auth-link';
 import { Notice, ViewHeading } from '@client/features/accounts/components/auth-ui';
@@ -8,6 +9,7 @@ import { CredentialsForm } from '@client/features/accounts/components/credential
 import { InvitedSignUp } from '@client/features/accounts/components/invited-sign-up';
 import { NewPasswordForm } from '@client/features/accounts/components/new-password-form';
 import { ResetRequestForm } from '@client/features/accounts/components/reset-request-form';
+import { ApiError } from '@client/lib/api-client';
 import { sessionQueryOptions, useResetUserData, useSession } from '@client/lib/session';
 import { useSiteConfig } from '@client/lib/site-config';
 import { href } from '@shared/routes';
@@ -67,6 +69,7 @@ export function Component() {
   // An invitation accepted on this page signs the person in; only then does the page go on to onboarding.
   const [signedUpHere, setSignedUpHere] = useState(false);
   const [notice, setNotice] = useState<SignInNotice | null>(link.notice);
+  const verify = useVerifyEmail();
   const [viewChanged, setViewChanged] = useState(false);
   const [email, setEmail] = useState('');
   const next = safeNextPath(searchParams.get('next')) ?? href('onboarding');
@@ -81,6 +84,22 @@ export function Component() {
         return params;
       },
       { replace: true, preventScrollReset: true },
+    );
+  }, []);
+
+  // A verification link: the address is confirmed by this POST, never by opening the link.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!link.verifyToken) return;
+    verify.mutate(
+      { token: link.verifyToken },
+      {
+        onSuccess: () => setNotice('verified'),
+        onError: (error) =>
+          setNotice(
+            error instanceof ApiError && error.code === 'rate_limited' ? 'verifyRateLimited' : 'verifyFailed',
+          ),
+      },
     );
   }, []);
 
@@ -108,9 +127,11 @@ export function Component() {
   };
 
   const waiting =
-    (session.isPending || user !== null) &&
-    view !== 'resetPassword' &&
-    !(view === 'invited' && !signedUpHere);
+    ((session.isPending || user !== null) &&
+      view !== 'resetPassword' &&
+      !(view === 'invited' && !signedUpHere)) ||
+    (Boolean(link.verifyToken) && verify.isIdle) ||
+    verify.isPending;
 
   let content: ReactNode;
   if (waiting) {

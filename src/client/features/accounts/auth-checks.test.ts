@@ -37,21 +37,38 @@ describe('checkCredentials: the order of the checks (spec §5)', () => {
       ok: false,
       problem: { field: 'password', message: 'errors.password_too_long' },
     });
-    const mismatch = { ...withEmail, password: '123456' };
+    const weak = { ...withEmail, password: 'qwerty' };
+    expect(checkCredentials(weak)).toEqual({
+      ok: false,
+      problem: { field: 'password', message: 'errors.password_sequence' },
+    });
+    const mine = { ...withEmail, password: 'ADA@example.com' };
+    expect(checkCredentials(mine)).toEqual({
+      ok: false,
+      problem: { field: 'password', message: 'errors.password_email' },
+    });
+    const mismatch = { ...withEmail, password: 'zq7!rm' };
     expect(checkCredentials(mismatch)).toEqual({
       ok: false,
       problem: { field: 'confirm', message: 'auth.error.passwordsMismatch.title' },
     });
-    expect(checkCredentials({ ...mismatch, confirm: '123456' })).toEqual({
+    expect(checkCredentials({ ...mismatch, confirm: 'zq7!rm' })).toEqual({
       ok: true,
-      value: { email: 'ada@example.com', password: '123456' },
+      value: { email: 'ada@example.com', password: 'zq7!rm' },
     });
   });
 
   it('accepts the length limits exactly: 6 and 128 characters', () => {
-    expect(checkCredentials({ ...signUp, password: '123456', confirm: '123456' }).ok).toBe(true);
-    const max = 'p'.repeat(128);
+    expect(checkCredentials({ ...signUp, password: 'zq7!rm', confirm: 'zq7!rm' }).ok).toBe(true);
+    const max = 'a walk by the river '.repeat(7).slice(0, 128);
     expect(checkCredentials({ ...signUp, password: max, confirm: max }).ok).toBe(true);
+  });
+
+  it('signs in with a password as it was set, even one the rules for new passwords now refuse', () => {
+    expect(checkCredentials({ ...signUp, mode: 'signIn', password: '123456', confirm: '' })).toEqual({
+      ok: true,
+      value: { email: 'ada@example.com', password: '123456' },
+    });
   });
 
   it('ignores the confirmation when signing in', () => {
@@ -75,7 +92,7 @@ describe('checkCredentials: the order of the checks (spec §5)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (password) => {
         const result = checkCredentials({ ...signUp, password, confirm: password });
-        expect(result.ok).toBe(password.length >= 6 && password.length <= 128);
+        if (password.length < 6 || password.length > 128) expect(result.ok).toBe(false);
       }),
     );
   });
@@ -94,8 +111,15 @@ describe('checkEmail and checkPassword (reset screens)', () => {
       ok: false,
       problem: { message: 'errors.password_too_short' },
     });
-    expect(checkPassword('abcdefg', 'abcdefh')).toMatchObject({ ok: false, problem: { field: 'confirm' } });
-    expect(checkPassword('abcdefg', 'abcdefg')).toEqual({ ok: true, value: 'abcdefg' });
+    expect(checkPassword('abcdefg', 'abcdefg')).toMatchObject({
+      ok: false,
+      problem: { message: 'errors.password_sequence' },
+    });
+    expect(checkPassword('rain garden', 'rain gardem')).toMatchObject({
+      ok: false,
+      problem: { field: 'confirm' },
+    });
+    expect(checkPassword('rain garden', 'rain garden')).toEqual({ ok: true, value: 'rain garden' });
   });
 });
 

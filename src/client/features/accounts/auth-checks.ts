@@ -22,6 +22,9 @@ type Checked<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
 const PASSWORD_PROBLEM = {
   password_too_short: 'errors.password_too_short',
   password_too_long: 'errors.password_too_long',
+  password_repeated: 'errors.password_repeated',
+  password_sequence: 'errors.password_sequence',
+  password_email: 'errors.password_email',
   password_common: 'errors.password_common',
 } as const;
 
@@ -33,13 +36,26 @@ export function checkEmail(raw: string): Checked<string> {
   return { ok: true, value: email };
 }
 
-/** Password present, then the shared length rules (6 to 128); with `confirm`, the confirmation matching. */
-export function checkPassword(password: string, confirm?: string): Checked<string> {
+/**
+ * Password present, then the shared rules for new passwords (6 to 128 characters, not a repetition, a run of
+ * keys or, given `email`, the address); with `confirm`, the confirmation matching.
+ */
+export function checkPassword(password: string, confirm?: string, email?: string): Checked<string> {
   if (password === '') return problem('password', 'auth.error.passwordRequired');
-  const error = checkNewPassword(password);
+  const error = checkNewPassword(password, undefined, { email });
   if (error) return problem('password', PASSWORD_PROBLEM[error]);
   if (confirm !== undefined && confirm !== password) {
     return problem('confirm', 'auth.error.passwordsMismatch.title');
+  }
+  return { ok: true, value: password };
+}
+
+/** Signing in takes the password as it was set: only its presence and the length limit are checked. */
+function checkSignInPassword(password: string): Checked<string> {
+  if (password === '') return problem('password', 'auth.error.passwordRequired');
+  const error = checkNewPassword(password);
+  if (error === 'password_too_short' || error === 'password_too_long') {
+    return problem('password', PASSWORD_PROBLEM[error]);
   }
   return { ok: true, value: password };
 }
@@ -56,7 +72,10 @@ export function checkCredentials(input: {
 }): Checked<{ email: string; password: string }> {
   const email = checkEmail(input.email);
   if (!email.ok) return email;
-  const password = checkPassword(input.password, input.mode === 'signUp' ? input.confirm : undefined);
+  const password =
+    input.mode === 'signUp'
+      ? checkPassword(input.password, input.confirm, email.value)
+      : checkSignInPassword(input.password);
   if (!password.ok) return password;
   return { ok: true, value: { email: email.value, password: password.value } };
 }
@@ -68,6 +87,9 @@ const FIELD_OF_CODE: Readonly<Record<string, AuthField>> = {
   password_too_short: 'password',
   password_too_long: 'password',
   password_common: 'password',
+  password_repeated: 'password',
+  password_sequence: 'password',
+  password_email: 'password',
   wrong_password: 'password',
 };
 

@@ -5,6 +5,7 @@ describe('readAuthLink', () => {
   it('reads nothing from a plain visit, and leaves other parameters alone', () => {
     expect(readAuthLink(new URLSearchParams('next=/dashboard&lang=de'))).toEqual({
       notice: null,
+      verifyToken: null,
       resetToken: null,
       invitationToken: null,
       consumed: [],
@@ -14,6 +15,7 @@ describe('readAuthLink', () => {
   it('says the address is confirmed', () => {
     expect(readAuthLink(new URLSearchParams('verified=1'))).toEqual({
       notice: 'verified',
+      verifyToken: null,
       resetToken: null,
       invitationToken: null,
       consumed: ['verified'],
@@ -32,9 +34,19 @@ describe('readAuthLink', () => {
     expect(readAuthLink(new URLSearchParams('verifyError=rate_limited')).notice).toBe('verifyRateLimited');
   });
 
+  it('takes the verification token, and marks it for removal from the address bar', () => {
+    expect(readAuthLink(new URLSearchParams('verify=aaa.bbb.ccc&lang=de'))).toEqual({
+      notice: null,
+      verifyToken: 'aaa.bbb.ccc',
+      resetToken: null,
+      consumed: ['verify'],
+    });
+  });
+
   it('takes the reset token, and marks it for removal from the address bar', () => {
     expect(readAuthLink(new URLSearchParams('reset=abc.DEF_123&lang=en'))).toEqual({
       notice: null,
+      verifyToken: null,
       resetToken: 'abc.DEF_123',
       invitationToken: null,
       consumed: ['reset'],

@@ -4,7 +4,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } 
 
 /**
  * Staff accounts (spec §1 administrator), apart from users: their own table, password hashes (argon2id)
- * and sessions. `failed_logins` counts wrong passwords in a row; reaching the limit sets `locked_until`.
+ * and sessions. Wrong passwords are counted by the sign-in throttle (`login_throttles`), not here.
  * `role` decides what the account may do (decision 022); accounts that existed before roles are owners.
  * Two-factor sign-in (decision 024): `totp_secret` is sealed with the secret box, `totp_last_step` is the
  * time step of the last code accepted, so a code works once.
@@ -15,8 +15,6 @@ export const staffAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     lastLoginIp: text('last_login_ip'),
     lastLoginUserAgent: text('last_login_user_agent'),

@@ -6,11 +6,12 @@ import { href } from '@shared/routes';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
 import type { Logger } from '../../lib/logger';
+import { forgetLoginFailures } from '../../lib/login-throttle';
 import { deliverNow, enqueueMail, type MailDeps } from '../mail/service';
 import { renderAccountVerification, renderPasswordReset } from '../mail/templates/account-mail';
 
@@ -23,6 +24,8 @@ export const RESET_LINK_SECONDS = 60 * 60;
 const SESSION_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 export const COOKIE_PREFIX = 'mirror';
+/** How better-auth names the `verifications` row of a password reset link: this, then the token. */
+export const RESET_LINK_PREFIX = 'reset-password:';
 
 export type AuthDeps = {
   db: Database;
@@ -133,6 +136,25 @@ export function createAuth(deps: AuthDeps) {
     if (queued.created) await deliverNow(mail, queued.id);
   }
 
+  /** better-auth keeps each reset link as a `verifications` row named after its token, valued the user id. */
+  const resetLinksOf = (userId: string) =>
+    and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_LINK_PREFIX}%`));
+
+  /** A new reset link ends every older one of the user (made before it), so only the latest e-mail works. */
+  async function endOlderResetLinks(userId: string, token: string) {
+    const current = `${RESET_LINK_PREFIX}${token}`;
+    const issuedAt = sql`(select ${verifications.createdAt} from ${verifications} where ${verifications.identifier} = ${current})`;
+    await db
+      .delete(verifications)
+      .where(
+        and(
+          resetLinksOf(userId),
+          ne(verifications.identifier, current),
+          lt(verifications.createdAt, issuedAt),
+        ),
+      );
+  }
+
   return betterAuth({
     appName: 'Mirror',
     baseURL: config.appUrl,
@@ -157,6 +179,7 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        await endOlderResetLinks(user.id, token);
         await sendAccountMail({
           kind: 'account_password_reset',
           keyPrefix: 'account-reset',
@@ -170,6 +193,12 @@ export function createAuth(deps: AuthDeps) {
               appUrl: config.appUrl,
             }),
         });
+      },
+      // The link used ends the others too, and the owner of the address is let in at once however many
+      // wrong passwords others tried (decision 033).
+      onPasswordReset: async ({ user }) => {
+        await db.delete(verifications).where(resetLinksOf(user.id));
+        await forgetLoginFailures({ db, secret: deps.secret }, { scope: 'user', email: user.email });
       },
     },
     emailVerification: {

@@ -15,14 +15,22 @@ import {
   ZSignInResult,
   ZSignUp,
   ZSignUpResult,
+  ZVerifyEmail,
+  ZVerifyEmailResult,
 } from '@shared/schemas/accounts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
-import { clientIp } from '../../lib/client-ip';
+import { clientIp, type TrustProxy } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
+import {
+  enterLogin,
+  readKnownDevice,
+  rememberKnownDevice,
+  settleLoginAttempt,
+} from '../../lib/login-throttle';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
 import { type Auth, COOKIE_PREFIX, VERIFY_EMAIL_PATH } from './auth';
@@ -47,8 +55,6 @@ const MINUTE_MS = 60_000;
 
 /** Server-side limits on the ways into an account, counted in the database across app processes. */
 export const ACCOUNT_RATE_LIMITS = {
-  signInPerIpAndEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
-  signInPerIp: { limit: 50, windowMs: 15 * MINUTE_MS },
   signUpPerIp: { limit: 5, windowMs: HOUR_MS },
   resetRequestPerEmail: { limit: 3, windowMs: HOUR_MS },
   resetRequestPerIp: { limit: 10, windowMs: HOUR_MS },
@@ -70,7 +76,7 @@ export type AccountRoutesDeps = {
   db: Database;
   auth: Auth;
   clock: Clock;
-  config: Pick<Config, 'appUrl' | 'trustProxy' | 'inviteOnly'>;
+  config: Pick<Config, 'appUrl' | 'trustProxy' | 'inviteOnly' | 'secureCookies'>;
   /** Keys the hashes of addresses in rate-limit keys, so no counter names a person in clear. */
   secret: string;
 };
@@ -95,7 +101,7 @@ function tooMany(c: Context, retryAfterMs: number) {
  * The headers better-auth sees when it creates a session: the user agent and the client address as we
  * determine it (X-Forwarded-For only behind a trusted proxy), so a client cannot write its own address.
  */
-function sessionRequestHeaders(c: Context, trustProxy: boolean): Headers {
+function sessionRequestHeaders(c: Context, trustProxy: TrustProxy): Headers {
   const headers = new Headers();
   const cookie = c.req.header('cookie');
   if (cookie) headers.set('cookie', cookie);
@@ -157,8 +163,8 @@ const signUpRoute = createRoute({
       content: { 'application/json': { schema: ZSignUpResult } },
     },
     400: errorResponse(
-      'invalid_email, password_too_short, password_too_long or password_common (in that order); ' +
-        'invitation_invalid or invitation_wrong_address',
+      'invalid_email, password_too_short, password_too_long, password_repeated, password_sequence, ' +
+        'password_email or password_common (in that order); invitation_invalid or invitation_wrong_address',
     ),
     401: errorResponse('invalid_credentials or account_disabled: the invited account could not sign in'),
     403: errorResponse('invite_only: sign-up needs an invitation'),
@@ -180,7 +186,10 @@ const signInRoute = createRoute({
     403: errorResponse(
       'email_not_verified (a new verification link was sent), or account_disabled (both only after the right password)',
     ),
-    429: rateLimited,
+    429: errorResponse(
+      'sign_in_throttled, with Retry-After: too many failed sign-ins for this account or from this address; ' +
+        'the password was not checked. A password reset lets the owner in at once',
+    ),
   },
 });
 
@@ -196,7 +205,9 @@ const requestResetRoute = createRoute({
   method: 'post',
   path: '/account/password-reset',
   tags,
-  summary: 'Send a password reset link, if the address has an account (the answer is the same either way)',
+  summary:
+    'Send a password reset link, if the address has an account (the answer, and its timing, are the same ' +
+    'either way: the link is made and sent after the answer). A new link ends the older ones',
   request: { body: jsonBody(ZRequestPasswordReset) },
   responses: {
     202: { description: 'Accepted' },
@@ -213,7 +224,10 @@ const confirmResetRoute = createRoute({
   request: { body: jsonBody(ZResetPassword) },
   responses: {
     204: { description: 'Password changed' },
-    400: errorResponse('invalid_token, password_too_short, password_too_long or password_common'),
+    400: errorResponse(
+      'password_too_short, password_too_long, password_repeated, password_sequence, password_email, ' +
+        'password_common or invalid_token',
+    ),
     429: rateLimited,
   },
 });
@@ -260,18 +274,31 @@ const exportRoute = createRoute({
   },
 });
 
-const verifyEmailRoute = createRoute({
+const verifyEmailLinkRoute = createRoute({
   method: 'get',
   path: VERIFY_EMAIL_PATH.replace(/^\/api/, ''),
   tags,
-  summary: 'The link in the verification e-mail: confirms the address and redirects to the sign-in page',
+  summary:
+    'The link in the verification e-mail: opens the sign-in page, which confirms the address with a POST ' +
+    '(a GET changes nothing, so a mail scanner opening the link confirms nothing)',
   request: {
     query: z.object({ token: z.string().max(4096).optional(), lang: z.string().max(8).optional() }),
   },
   responses: {
-    302: {
-      description: 'To /auth?verified=1, or /auth?verifyError=expired|invalid|rate_limited',
-    },
+    302: { description: 'To /auth?verify=<token>, or /auth?verifyError=invalid without a token' },
+  },
+});
+
+const verifyEmailRoute = createRoute({
+  method: 'post',
+  path: '/account/verify-email',
+  tags,
+  summary: 'Confirm an address with the token from the verification e-mail',
+  request: { body: jsonBody(ZVerifyEmail) },
+  responses: {
+    200: { description: 'Confirmed', content: { 'application/json': { schema: ZVerifyEmailResult } } },
+    400: errorResponse('invalid_token: forged, expired or unknown'),
+    429: rateLimited,
   },
 });
 
@@ -323,21 +350,28 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     })
     .openapi(signInRoute, async (c) => {
       const body = c.req.valid('json');
-      const ip = ipOf(c);
-      const exceeded = await firstExceeded([
-        [`sign-in:ip:${ip}`, ACCOUNT_RATE_LIMITS.signInPerIp],
-        [
-          `sign-in:ip-email:${hash(`${ip}|${normalizeEmail(body.email)}`)}`,
-          ACCOUNT_RATE_LIMITS.signInPerIpAndEmail,
-        ],
-      ]);
-      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const gate = await enterLogin(deps, {
+        scope: 'user',
+        email: normalizeEmail(body.email),
+        ip: clientIp(c, deps.config.trustProxy),
+        now: deps.clock.now(),
+        deviceToken: readKnownDevice(c, 'user', deps.config.secureCookies),
+      });
+      if (!gate.ok) {
+        c.header('Retry-After', String(Math.ceil(gate.retryAfterMs / 1000)));
+        return fail(c, 429, 'sign_in_throttled');
+      }
       const outcome = await signIn(deps, {
         ...body,
         headers: sessionRequestHeaders(c, deps.config.trustProxy),
       });
+      // The right password for an address not confirmed yet, or of a disabled account, is no failed guess.
+      const passwordRight = outcome.ok || outcome.error !== 'invalid_credentials';
+      await settleLoginAttempt(deps, gate.attempt, passwordRight ? 'success' : 'failure');
       if (!outcome.ok) return fail(c, outcome.error === 'invalid_credentials' ? 401 : 403, outcome.error);
       forwardCookies(c, outcome.setCookies);
+      const device = { scope: 'user' as const, secure: deps.config.secureCookies, secret: deps.secret };
+      rememberKnownDevice(c, { ...device, attempt: gate.attempt });
       return c.json({ user: outcome.user }, 200);
     })
     .openapi(signOutRoute, async (c) => {
@@ -353,7 +387,12 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         [`reset:email:${hash(email)}`, ACCOUNT_RATE_LIMITS.resetRequestPerEmail],
       ]);
       if (exceeded) return tooMany(c, exceeded.retryAfterMs);
-      await requestPasswordReset(deps, body);
+      // Answered before the work is done (finding the account, making the link, sending the e-mail), so the
+      // answer takes as long for an address with an account as for one without (decision 033).
+      const log = c.get('logger');
+      void requestPasswordReset(deps, body).catch((error: unknown) =>
+        log.error({ err: error }, 'password reset: the link could not be sent'),
+      );
       return c.body(null, 202);
     })
     .openapi(confirmResetRoute, async (c) => {
@@ -392,14 +431,16 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       c.header('Content-Disposition', `attachment; filename="${fileName}"`);
       return c.json(data, 200);
     })
-    .openapi(verifyEmailRoute, async (c) => {
+    .openapi(verifyEmailLinkRoute, (c) => {
       const { token, lang } = c.req.valid('query');
-      const locale = toLocale(lang);
-      const to = (query: Record<string, string>) => c.redirect(href('auth', { ...query, lang: locale }), 302);
+      const query = token ? { verify: token } : { verifyError: 'invalid' };
+      return c.redirect(href('auth', { ...query, lang: toLocale(lang) }), 302);
+    })
+    .openapi(verifyEmailRoute, async (c) => {
       const exceeded = await firstExceeded([[`verify:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.verifyEmailPerIp]]);
-      if (exceeded) return to({ verifyError: 'rate_limited' });
-      if (!token) return to({ verifyError: 'invalid' });
-      const outcome = await verifyEmail(deps, token);
-      return outcome === 'verified' ? to({ verified: '1' }) : to({ verifyError: outcome });
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const outcome = await verifyEmail(deps, c.req.valid('json').token);
+      if (outcome !== 'verified') return fail(c, 400, 'invalid_token');
+      return c.json({ status: 'verified' as const }, 200);
     });
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { checkNewPassword, checkSignUp, PASSWORD_MAX_LENGTH } from '@shared/domain/accounts';
+import {
+  checkNewPassword,
+  checkSignUp,
+  PASSWORD_MAX_LENGTH,
+  type PasswordErrorCode,
+  type SignUpErrorCode,
+} from '@shared/domain/accounts';
 import type { TLocale } from '@shared/domain/locale';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import type { TSessionUser } from '@shared/schemas/accounts';
@@ -16,7 +22,7 @@ import {
   markInvitationAccepted,
 } from '../invitations/service';
 import { exportJournalData } from '../journal/service';
-import { ACCOUNT_DISABLED_CODE, type Auth, withMailLocale } from './auth';
+import { ACCOUNT_DISABLED_CODE, type Auth, RESET_LINK_PREFIX, withMailLocale } from './auth';
 import { isCommonPassword } from './common-passwords';
 
 export type AccountsDeps = { db: Database; auth: Auth };
@@ -60,7 +66,7 @@ async function userIdByEmail(db: Database, email: string): Promise<string | unde
   return row?.id;
 }
 
-export type SignUpError = 'invalid_email' | 'password_too_short' | 'password_too_long' | 'password_common';
+export type SignUpError = SignUpErrorCode;
 
 /**
  * Creates an unverified account and sends the verification link in `language`. Checks in the order of
@@ -209,14 +215,27 @@ export async function requestPasswordReset(
   await withMailLocale(input.language, () => deps.auth.api.requestPasswordReset({ body: { email } }));
 }
 
-/** Sets a new password from a reset link; every session of that user ends. */
+/** The address of the account a reset link belongs to, while the link is valid. */
+async function resetLinkOwner(db: Database, token: string): Promise<string | undefined> {
+  if (token === '') return undefined;
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `${RESET_LINK_PREFIX}${token}`));
+  return row?.email;
+}
+
+/**
+ * Sets a new password from a reset link; every session of that user ends, and so does every other reset
+ * link (auth.ts `onPasswordReset`).
+ */
 export async function resetPassword(
   deps: AccountsDeps,
   input: { token: string; password: string },
-): Promise<
-  { ok: true } | Failure<'invalid_token' | 'password_too_short' | 'password_too_long' | 'password_common'>
-> {
-  const passwordError = checkNewPassword(input.password, isCommonPassword);
+): Promise<{ ok: true } | Failure<'invalid_token' | PasswordErrorCode>> {
+  const email = await resetLinkOwner(deps.db, input.token);
+  const passwordError = checkNewPassword(input.password, isCommonPassword, { email });
   if (passwordError) return { ok: false, error: passwordError };
   if (input.token === '') return { ok: false, error: 'invalid_token' };
   try {

@@ -39,37 +39,48 @@ const ZRecipientsQuery = ZCampaignRecipientsQuery.extend({
   limit: ZCampaignRecipientsQuery.shape.limit.openapi({ param: { name: 'limit', in: 'query' } }),
 });
 
-const planRoute = adminRoute('newsletters', {
-  method: 'post',
-  path: '/admin/campaigns/plan',
-  tags: TAGS,
-  summary: 'Who of a newsletter-list selection would get a newsletter, and who is left out and why',
-  request: { body: jsonBody(ZCampaignSelection) },
-  responses: {
-    200: jsonResponse('The plan', ZCampaignPlan),
-    400: errorResponse('no_recipients: nothing selected ("No emails selected")'),
-    401: unauthenticated,
-  },
-});
+/** A selection of up to CAMPAIGN_MAX_RECIPIENTS entry ids (about 2 MB of JSON) plus the texts. */
+const SELECTION_BODY_BYTES = 4 * 1024 * 1024;
 
-const startRoute = adminRoute('newsletters', {
-  method: 'post',
-  path: '/admin/campaigns',
-  tags: TAGS,
-  summary: 'Send a newsletter to the confirmed, subscribed people of a selection',
-  description:
-    'Saves the texts as a draft (over `draftId`, else as a new draft) and writes the campaign with one ' +
-    'message per recipient in their language, in one transaction; the campaign workers send it at ' +
-    '`ratePerSecond`. Nothing is written when a check fails.',
-  request: { body: jsonBody(ZStartCampaign) },
-  responses: {
-    201: jsonResponse('The campaign, sending', ZStartedCampaign),
-    400: errorResponse('no_recipients, subject_required, invalid_cta_link or validation'),
-    401: unauthenticated,
-    404: errorResponse('not_found: no such draft'),
-    409: errorResponse('sending_paused (auto-send is off) or no_eligible_recipients'),
+const planRoute = adminRoute(
+  'newsletters',
+  {
+    method: 'post',
+    path: '/admin/campaigns/plan',
+    tags: TAGS,
+    summary: 'Who of a newsletter-list selection would get a newsletter, and who is left out and why',
+    request: { body: jsonBody(ZCampaignSelection) },
+    responses: {
+      200: jsonResponse('The plan', ZCampaignPlan),
+      400: errorResponse('no_recipients: nothing selected ("No emails selected")'),
+      401: unauthenticated,
+    },
   },
-});
+  { body: SELECTION_BODY_BYTES },
+);
+
+const startRoute = adminRoute(
+  'newsletters',
+  {
+    method: 'post',
+    path: '/admin/campaigns',
+    tags: TAGS,
+    summary: 'Send a newsletter to the confirmed, subscribed people of a selection',
+    description:
+      'Saves the texts as a draft (over `draftId`, else as a new draft) and writes the campaign with one ' +
+      'message per recipient in their language, in one transaction; the campaign workers send it at ' +
+      '`ratePerSecond`. Nothing is written when a check fails.',
+    request: { body: jsonBody(ZStartCampaign) },
+    responses: {
+      201: jsonResponse('The campaign, sending', ZStartedCampaign),
+      400: errorResponse('no_recipients, subject_required, invalid_cta_link or validation'),
+      401: unauthenticated,
+      404: errorResponse('not_found: no such draft'),
+      409: errorResponse('sending_paused (auto-send is off) or no_eligible_recipients'),
+    },
+  },
+  { body: SELECTION_BODY_BYTES },
+);
 
 const listRoute = adminRoute('newsletters', {
   method: 'get',

@@ -13,7 +13,16 @@ import type {
 } from '@shared/schemas/media';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema/media';
-import { elfExecutable, mov, mp4, mp4Chunks, peExecutable, png, webm } from '../../test/media-fixtures';
+import {
+  elfExecutable,
+  mov,
+  mp4,
+  mp4Chunks,
+  mp4Header,
+  peExecutable,
+  png,
+  webm,
+} from '../../test/media-fixtures';
 import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
 import { createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
@@ -196,15 +205,43 @@ describe('POST /api/admin/videos/files', () => {
     expect(filesOnDisk()).toEqual([]);
   });
 
-  it('refuses 100 MB + 1 byte while streaming it, and leaves nothing behind', async () => {
-    const response = await uploadVideo(mp4Chunks(VIDEO_MAX_BYTES + 1));
-    expect(response.status).toBe(413);
-    expect(await errorCodeOf(response)).toBe('video_too_large');
+  it('refuses files that start like a video but are no whole, playable one, and stores nothing', async () => {
+    const whole = mp4();
+    const cases: [string, Buffer][] = [
+      ['an MP4 followed by a web page (a polyglot)', Buffer.concat([whole, Buffer.from('<html><script>')])],
+      ['an MP4 cut off in its media data', whole.subarray(0, whole.length - 10)],
+      ['an MP4 cut off in its movie header', whole.subarray(0, 120)],
+      ['a file type box and nothing else', mp4Header().subarray(0, 32)],
+      [
+        'a file type box followed by a web page',
+        Buffer.concat([mp4Header().subarray(0, 32), Buffer.alloc(64)]),
+      ],
+      ['a QuickTime file with trailing bytes', Buffer.concat([mov(), Buffer.from([1, 2, 3])])],
+      ['a WebM cut off in its frame', webm(200).subarray(0, -50)],
+      ['a WebM followed by a web page', Buffer.concat([webm(), Buffer.from('<html>')])],
+      ['a WebM header alone', webm().subarray(0, 60)],
+    ];
+    for (const [what, bytes] of cases) {
+      const response = await uploadVideo(bytes);
+      expect(response.status, what).toBe(400);
+      expect(await errorCodeOf(response), what).toBe('video_damaged');
+    }
     expect(await storedNames()).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
   });
 
-  it('accepts exactly 100 MB', async () => {
+  it('refuses exactly 100 MB (the spec says under 100 MB) and 100 MiB while streaming, and leaves nothing behind', async () => {
+    for (const size of [VIDEO_MAX_BYTES + 1, 100 * 1024 * 1024]) {
+      const response = await uploadVideo(mp4Chunks(size));
+      expect(response.status, String(size)).toBe(413);
+      expect(await errorCodeOf(response)).toBe('video_too_large');
+    }
+    expect(VIDEO_MAX_BYTES + 1).toBe(100_000_000);
+    expect(await storedNames()).toEqual([]);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it('accepts one byte under 100 MB', async () => {
     const response = await uploadVideo(mp4Chunks(VIDEO_MAX_BYTES));
     expect(response.status).toBe(201);
     const file = (await response.json()) as TUploadedFile;
@@ -504,6 +541,11 @@ describe('the background videos', () => {
     const large = await send('PUT', '/api/admin/background-videos/mobile', mp4Chunks(VIDEO_MAX_BYTES + 1));
     expect(large.status).toBe(413);
     expect(await errorCodeOf(large)).toBe('video_too_large');
+    // A file that is damaged only at its very end: the check fails before the replacement is stored.
+    const cut = mp4(5000).subarray(0, -1);
+    const damaged = await send('PUT', '/api/admin/background-videos/mobile', cut);
+    expect(damaged.status).toBe(400);
+    expect(await errorCodeOf(damaged)).toBe('video_damaged');
     expect(await mobileVideo()).toEqual({ status: 200, type: 'video/mp4', bytes: OLD });
     expect(filesOnDisk()).toEqual(before);
     expect((await send('PUT', '/api/admin/background-videos/tablet', mp4())).status).toBe(400);

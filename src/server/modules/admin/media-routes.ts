@@ -56,7 +56,7 @@ const VIDEO_BODY_TYPES = [
 ];
 const IMAGE_BODY_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/*'];
 const videoBody = rawBody(
-  `The video file's bytes (MP4, WebM or MOV by content, at most ${VIDEO_MAX_BYTES / MB} MB)`,
+  `The video file's bytes (one whole MP4, WebM or MOV container, under 100 MB: at most ${VIDEO_MAX_BYTES} bytes)`,
   VIDEO_BODY_TYPES,
 );
 const imageBody = rawBody(
@@ -65,11 +65,13 @@ const imageBody = rawBody(
 );
 
 const invalidVideo = errorResponse(
-  'invalid_video_type: the content is not MP4, WebM or MOV; nothing is stored',
+  'invalid_video_type: the content is not MP4, WebM or MOV; video_damaged: it starts like one but is not ' +
+    'one whole, playable container (cut off, trailing data, no video track, samples outside the media ' +
+    'data); nothing is stored',
 );
 const videoTooLarge = errorResponse(
-  `video_too_large: more than ${VIDEO_MAX_BYTES / MB} MB (by Content-Length before reading, or while ` +
-    'streaming); nothing is stored',
+  `video_too_large: ${VIDEO_MAX_BYTES + 1} bytes (100 MB) or more (by Content-Length before reading, or ` +
+    'while streaming); nothing is stored',
 );
 const invalidImage = errorResponse(
   'invalid_image_type: the content is not PNG, JPEG or WebP; nothing is stored',
@@ -88,37 +90,45 @@ const ZStorageFileParams = z.object({
 });
 const ZSlotParams = z.object({ slot: ZBackgroundSlot.openapi({ param: { name: 'slot', in: 'path' } }) });
 
-const uploadVideoRoute = adminRoute('media', {
-  method: 'post',
-  path: '/admin/videos/files',
-  tags: TAGS,
-  summary: 'Upload a video file into bucket videos under a new server-chosen name',
-  description:
-    'The request body is the file. Its first bytes decide the format and the stored content type (the ' +
-    'Content-Type header is ignored). Create the video with POST /admin/videos afterwards; until then the ' +
-    'file shows in the storage listing with role `none`.',
-  request: { body: videoBody },
-  responses: {
-    201: jsonResponse('The stored file', ZUploadedFile),
-    400: invalidVideo,
-    401: unauthenticated,
-    413: videoTooLarge,
+const uploadVideoRoute = adminRoute(
+  'media',
+  {
+    method: 'post',
+    path: '/admin/videos/files',
+    tags: TAGS,
+    summary: 'Upload a video file into bucket videos under a new server-chosen name',
+    description:
+      'The request body is the file. Its first bytes decide the format and the stored content type (the ' +
+      'Content-Type header is ignored). Create the video with POST /admin/videos afterwards; until then the ' +
+      'file shows in the storage listing with role `none`.',
+    request: { body: videoBody },
+    responses: {
+      201: jsonResponse('The stored file', ZUploadedFile),
+      400: invalidVideo,
+      401: unauthenticated,
+      413: videoTooLarge,
+    },
   },
-});
+  { body: 'streamed' },
+);
 
-const uploadThumbnailRoute = adminRoute('media', {
-  method: 'post',
-  path: '/admin/videos/thumbnails',
-  tags: TAGS,
-  summary: 'Upload a poster frame (thumbnail) into bucket videos under a new server-chosen name',
-  request: { body: imageBody },
-  responses: {
-    201: jsonResponse('The stored image', ZUploadedFile),
-    400: invalidImage,
-    401: unauthenticated,
-    413: imageTooLarge,
+const uploadThumbnailRoute = adminRoute(
+  'media',
+  {
+    method: 'post',
+    path: '/admin/videos/thumbnails',
+    tags: TAGS,
+    summary: 'Upload a poster frame (thumbnail) into bucket videos under a new server-chosen name',
+    request: { body: imageBody },
+    responses: {
+      201: jsonResponse('The stored image', ZUploadedFile),
+      400: invalidImage,
+      401: unauthenticated,
+      413: imageTooLarge,
+    },
   },
-});
+  { body: 'streamed' },
+);
 
 const listVideosRoute = adminRoute('media', {
   method: 'get',
@@ -202,35 +212,43 @@ const backgroundRoute = adminRoute('media', {
   responses: { 200: jsonResponse('The stored background files', ZBackgroundVideos), 401: unauthenticated },
 });
 
-const replaceBackgroundVideoRoute = adminRoute('media', {
-  method: 'put',
-  path: '/admin/background-videos/{slot}',
-  tags: TAGS,
-  summary: 'Replace the background video of a slot',
-  description: 'The body is the video file. A refused upload leaves the current video as it was.',
-  request: { params: ZSlotParams, body: videoBody },
-  responses: {
-    200: jsonResponse('The background files after the change', ZBackgroundVideos),
-    400: invalidVideo,
-    401: unauthenticated,
-    413: videoTooLarge,
+const replaceBackgroundVideoRoute = adminRoute(
+  'media',
+  {
+    method: 'put',
+    path: '/admin/background-videos/{slot}',
+    tags: TAGS,
+    summary: 'Replace the background video of a slot',
+    description: 'The body is the video file. A refused upload leaves the current video as it was.',
+    request: { params: ZSlotParams, body: videoBody },
+    responses: {
+      200: jsonResponse('The background files after the change', ZBackgroundVideos),
+      400: invalidVideo,
+      401: unauthenticated,
+      413: videoTooLarge,
+    },
   },
-});
+  { body: 'streamed' },
+);
 
-const replaceBackgroundPosterRoute = adminRoute('media', {
-  method: 'put',
-  path: '/admin/background-videos/{slot}/poster',
-  tags: TAGS,
-  summary: 'Replace the poster frame of a background slot',
-  description: 'The body is the image. A refused upload leaves the current poster as it was.',
-  request: { params: ZSlotParams, body: imageBody },
-  responses: {
-    200: jsonResponse('The background files after the change', ZBackgroundVideos),
-    400: invalidImage,
-    401: unauthenticated,
-    413: imageTooLarge,
+const replaceBackgroundPosterRoute = adminRoute(
+  'media',
+  {
+    method: 'put',
+    path: '/admin/background-videos/{slot}/poster',
+    tags: TAGS,
+    summary: 'Replace the poster frame of a background slot',
+    description: 'The body is the image. A refused upload leaves the current poster as it was.',
+    request: { params: ZSlotParams, body: imageBody },
+    responses: {
+      200: jsonResponse('The background files after the change', ZBackgroundVideos),
+      400: invalidImage,
+      401: unauthenticated,
+      413: imageTooLarge,
+    },
   },
-});
+  { body: 'streamed' },
+);
 
 /** The request body as a Node stream (read as it arrives), and the length the client declared, if any. */
 export function rawRequestBody(c: Context<AppEnv>) {

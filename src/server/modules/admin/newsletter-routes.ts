@@ -147,22 +147,26 @@ const gifsRoute = adminRoute('newsletters', {
   responses: { 200: jsonResponse('The GIFs', ZNewsletterGifs), 401: unauthenticated },
 });
 
-const uploadGifRoute = adminRoute('newsletters', {
-  method: 'post',
-  path: '/admin/newsletters/gifs/{kind}',
-  tags: TAGS,
-  summary: 'Upload the GIF of a kind (into bucket gifs, folder newsletter-gif or gdpr-gif)',
-  request: { params: ZGifParams, body: gifBody },
-  responses: {
-    200: jsonResponse('The GIFs after the upload', ZNewsletterGifs),
-    400: errorResponse('invalid_gif: the content is not a GIF; nothing is stored'),
-    401: unauthenticated,
-    413: errorResponse(
-      `gif_too_large: more than ${GIF_MAX_BYTES / 1024 / 1024} MB (by Content-Length, or while streaming); ` +
-        'nothing is stored',
-    ),
+const uploadGifRoute = adminRoute(
+  'newsletters',
+  {
+    method: 'post',
+    path: '/admin/newsletters/gifs/{kind}',
+    tags: TAGS,
+    summary: 'Upload the GIF of a kind (into bucket gifs, folder newsletter-gif or gdpr-gif)',
+    request: { params: ZGifParams, body: gifBody },
+    responses: {
+      200: jsonResponse('The GIFs after the upload', ZNewsletterGifs),
+      400: errorResponse('invalid_gif: the content is not a GIF; nothing is stored'),
+      401: unauthenticated,
+      413: errorResponse(
+        `gif_too_large: more than ${GIF_MAX_BYTES / 1024 / 1024} MB (by Content-Length, or while streaming); ` +
+          'nothing is stored',
+      ),
+    },
   },
-});
+  { body: 'streamed' },
+);
 
 /** The newsletter and GDPR e-mail composers (spec §2): drafts, defaults, preview and GIFs. */
 export function adminNewsletterRoutes(deps: AdminDeps) {

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { roleAllows, type StaffPermission } from '@shared/domain/staff';
 import type { MiddlewareHandler } from 'hono';
 import { type AppEnv, apiError, currentStaff, errorResponse } from '../../lib/api';
+import { allowBody } from '../../lib/body-limit';
 
 /**
  * Roles at the route table (decision 022): every admin route is declared with `adminRoute(permission,
@@ -20,15 +21,22 @@ export function requirePermission(permission: StaffPermission): MiddlewareHandle
   };
 }
 
-/** An admin route that needs `permission`; otherwise exactly `createRoute(config)`. */
+/**
+ * An admin route that needs `permission`; otherwise exactly `createRoute(config)`. `body` is the route's own
+ * body allowance (`allowBody`), for the few that take more than the default or stream into storage.
+ */
 export function adminRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   permission: StaffPermission,
   config: R,
+  options: { body?: number | 'streamed' } = {},
 ) {
   return createRoute({
     ...config,
     [PERMISSION_EXTENSION]: permission,
-    middleware: [requirePermission(permission)] as const,
+    middleware: [
+      requirePermission(permission),
+      ...(options.body === undefined ? [] : [allowBody(options.body)]),
+    ],
     responses: {
       ...config.responses,
       403: errorResponse(`admin_forbidden: the role lacks the permission "${permission}"`),

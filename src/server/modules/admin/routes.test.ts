@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_LOCKOUT_MS, ADMIN_LOGIN_RATE_LIMIT, ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAuditLog, staffAccounts, staffSessions } from '../../db/schema/admin';
@@ -71,7 +71,7 @@ describe('staff sign-in', () => {
     expect(cookie).toMatch(/Path=\/api\/admin(;|$)/);
     expect(cookie).toMatch(/Max-Age=28800/);
     // The token is 256 random bits; the database holds only its hash.
-    const token = cookieHeaderFrom(response).split('=')[1] ?? '';
+    const token = cookieHeaderFrom(response).split('; ')[0]?.split('=')[1] ?? '';
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const stored = await t.database.db
       .select()
@@ -112,49 +112,18 @@ describe('staff sign-in', () => {
     expect(unknown.headers.getSetCookie()).toEqual([]);
   });
 
-  it('locks the account for 15 minutes after 5 wrong passwords, even against the right one', async () => {
+  it('counts failures in the sign-in throttle, not on the account, so nobody can lock it (decision 033)', async () => {
     const staff = await newStaff();
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect((await login({ email: staff.email, password: `wrong ${attempt}` })).status).toBe(401);
-    }
-    // Four wrong ones do not lock: the right password still works, and resets the count.
-    expect((await login(staff)).status).toBe(200);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect((await login({ email: staff.email, password: `wrong ${attempt}` })).status).toBe(401);
     }
-    const locked = await login(staff);
-    expect(locked.status).toBe(401);
-    expect(await errorCodeOf(locked)).toBe('admin_login_failed');
-    const [account] = await t.database.db
-      .select()
-      .from(staffAccounts)
-      .where(eq(staffAccounts.email, staff.email));
-    expect(account?.lockedUntil?.getTime()).toBe(t.clock.now().getTime() + ADMIN_LOCKOUT_MS);
-    const lockAudit = await t.database.db
+    // Five wrong ones are free: the right password still works, from a browser that never signed in.
+    expect((await login(staff)).status).toBe(200);
+    const failed = await t.database.db
       .select()
       .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'login_locked'), eq(adminAuditLog.staffEmail, staff.email)));
-    expect(lockAudit).toHaveLength(1);
-
-    t.clock.advance(ADMIN_LOCKOUT_MS - 1000);
-    expect((await login(staff)).status).toBe(401);
-    t.clock.advance(1000);
-    expect((await login(staff)).status).toBe(200);
-  });
-
-  it('limits attempts per client address across accounts', async () => {
-    const ip = '198.18.0.9';
-    for (let attempt = 0; attempt < ADMIN_LOGIN_RATE_LIMIT.limit; attempt += 1) {
-      const response = await login({ email: `guess-${attempt}@example.com`, password: 'guess' }, ip);
-      expect(response.status).toBe(401);
-    }
-    const limited = await login({ email: 'guess@example.com', password: 'guess' }, ip);
-    expect(limited.status).toBe(429);
-    expect(await errorCodeOf(limited)).toBe('rate_limited');
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another address is not affected.
-    const staff = await newStaff();
-    expect((await login(staff, '198.18.0.10')).status).toBe(200);
+      .where(and(eq(adminAuditLog.action, 'login_failed'), eq(adminAuditLog.staffEmail, staff.email)));
+    expect(failed).toHaveLength(5);
   });
 
   it('refuses malformed bodies with a validation error', async () => {
@@ -263,7 +232,11 @@ describe('staff accounts', () => {
 describe('the bootstrap staff account', () => {
   it('is made once from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password kept in DATA_DIR', async () => {
     const ctx = await createTestApp();
-    const logger = createLogger({ level: 'silent' });
+    const logged: string[] = [];
+    const logger = createLogger({
+      level: 'debug',
+      destination: { write: (line: string) => logged.push(line) },
+    });
     try {
       const dataDir = ctx.config.dataDir;
       await ensureBootstrapStaff({
@@ -278,6 +251,9 @@ describe('the bootstrap staff account', () => {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const password = /password: (\S+)/.exec(written)?.[1] ?? '';
       expect(password.length).toBeGreaterThanOrEqual(20);
+      // The log says where the password is, never the password itself.
+      expect(logged.join('')).toContain(file);
+      expect(logged.join('')).not.toContain(password);
       const response = await ctx.app.request('/api/admin/session', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: ctx.config.appUrl },

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ADMIN_LOGIN_RATE_LIMIT } from '@shared/domain/admin';
+import { STAFF_SECOND_FACTOR_RATE_LIMIT } from '@shared/domain/admin';
 import type { StaffSessionStage } from '@shared/domain/staff';
+import { normalizeEmail } from '@shared/domain/waitlist';
 import { ZAdminLogin, ZAdminSession, ZAdminSessionState } from '@shared/schemas/admin';
 import { ZSecondFactor } from '@shared/schemas/staff';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -20,6 +21,14 @@ import type { ChangeFeed } from '../../lib/change-feed';
 import { clientIp } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import {
+  enterLogin,
+  type LoginGate,
+  passWithSecondFactor,
+  readKnownDevice,
+  rememberKnownDevice,
+  settleLoginAttempt,
+} from '../../lib/login-throttle';
 import type { Metrics } from '../../lib/metrics';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
@@ -38,7 +47,7 @@ import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
 import { adminNewsletterRoutes } from './newsletter-routes';
 import { adminRoute } from './permissions';
-import { loginStaff, logoutStaff, readStaffSession } from './service';
+import { discardStaffSession, loginStaff, logoutStaff, readStaffSession, type StaffSession } from './service';
 import {
   clearStaffCookie,
   renewStaffCookie,
@@ -113,15 +122,47 @@ export function staffGuard(deps: Pick<AdminDeps, 'db' | 'clock' | 'config'>): Mi
   };
 }
 
-/** Counts a guess at a staff password or second factor against the client's budget; false when spent. */
+/** Counts a guess at a second factor against the client's budget; false when spent. */
 async function withinLoginBudget(c: Context, deps: AdminDeps): Promise<boolean> {
   const limit = await consumeRateLimit(deps.db, {
     key: `admin:login:ip:${keyedHash(deps.secret, clientIp(c, deps.config.trustProxy))}`,
-    rule: ADMIN_LOGIN_RATE_LIMIT,
+    rule: STAFF_SECOND_FACTOR_RATE_LIMIT,
     now: deps.clock.now(),
   });
   if (!limit.allowed) c.header('Retry-After', String(Math.ceil(limit.retryAfterMs / 1000)));
   return limit.allowed;
+}
+
+/**
+ * A sign-in to a throttled account that brings its second factor along (decision 024, 033): the password
+ * and the code are checked together (those tries have a throttle of their own), and only an account with
+ * two-factor sign-in gets past. Returns the full session, or null (answered as throttled).
+ */
+async function signInPastThrottle(
+  deps: AdminDeps,
+  gate: Extract<LoginGate, { ok: false }>,
+  input: { email: string; password: string; code: string; ip: string; userAgent: string | null; now: Date },
+): Promise<{ token: string; session: StaffSession } | null> {
+  let passed: { token: string; session: StaffSession } | null = null;
+  await passWithSecondFactor(deps, gate, async () => {
+    const first = await loginStaff(deps.db, { ...input, requireSecondFactor: deps.config.staffRequire2fa });
+    if (!first.ok) return false;
+    if (first.session.stage !== 'second_factor') {
+      await discardStaffSession(deps.db, first.session.sessionId);
+      return false;
+    }
+    const second = await verifyStaffSecondFactor(
+      { db: deps.db, secret: deps.secret, wallClock: deps.wallClock },
+      { session: first.session, code: input.code, ip: input.ip, userAgent: input.userAgent, now: input.now },
+    );
+    if (!second.ok) {
+      await discardStaffSession(deps.db, first.session.sessionId);
+      return false;
+    }
+    passed = { token: first.token, session: second.session };
+    return true;
+  });
+  return passed;
 }
 
 const loginRoute = createRoute({
@@ -137,8 +178,11 @@ const loginRoute = createRoute({
   responses: {
     200: jsonResponse('Signed in, or waiting for the second factor (see stage)', ZAdminSession),
     400: errorResponse('Not an e-mail and password'),
-    401: errorResponse('admin_login_failed: wrong address or password, or the account is locked'),
-    429: errorResponse('Too many attempts from this address'),
+    401: errorResponse('admin_login_failed: wrong address or password'),
+    429: errorResponse(
+      'admin_sign_in_throttled, with Retry-After: too many failed sign-ins for this account or from this ' +
+        'address; the password was not checked',
+    ),
   },
 });
 
@@ -180,20 +224,42 @@ const secondFactorRoute = adminRoute('self', {
 function sessionRoutes(deps: AdminDeps) {
   return createApiRouter()
     .openapi(loginRoute, async (c) => {
-      const { email, password } = c.req.valid('json');
-      if (!(await withinLoginBudget(c, deps)))
-        return c.json({ error: { code: 'rate_limited' as const } }, 429);
+      const { email, password, code } = c.req.valid('json');
       const now = deps.clock.now();
+      const ip = clientIp(c, deps.config.trustProxy);
+      const userAgent = c.req.header('user-agent') ?? null;
+      const gate = await enterLogin(deps, {
+        scope: 'staff',
+        email: normalizeEmail(email),
+        ip,
+        now,
+        deviceToken: readKnownDevice(c, 'staff', deps.config.secureCookies),
+      });
+      if (!gate.ok) {
+        // The right password and a valid second factor always get in, however many guesses others made.
+        const passed = code
+          ? await signInPastThrottle(deps, gate, { email, password, code, ip, userAgent, now })
+          : null;
+        if (passed) {
+          setStaffCookie(c, deps.config, passed.token, passed.session, now);
+          return c.json(toSessionJson(passed.session), 200);
+        }
+        c.header('Retry-After', String(Math.ceil(gate.retryAfterMs / 1000)));
+        return c.json({ error: { code: 'admin_sign_in_throttled' as const } }, 429);
+      }
       const outcome = await loginStaff(deps.db, {
         email,
         password,
-        ip: clientIp(c, deps.config.trustProxy),
-        userAgent: c.req.header('user-agent') ?? null,
+        ip,
+        userAgent,
         requireSecondFactor: deps.config.staffRequire2fa,
         now,
       });
+      await settleLoginAttempt(deps, gate.attempt, outcome.ok ? 'success' : 'failure');
       if (!outcome.ok) return c.json({ error: { code: 'admin_login_failed' as const } }, 401);
       setStaffCookie(c, deps.config, outcome.token, outcome.session, now);
+      const device = { scope: 'staff' as const, secure: deps.config.secureCookies, secret: deps.secret };
+      rememberKnownDevice(c, { ...device, attempt: gate.attempt });
       return c.json(toSessionJson(outcome.session), 200);
     })
     .openapi(sessionRoute, (c) => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_LOCKOUT_MS, ADMIN_MAX_FAILED_LOGINS, ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { weakPasswordReason } from '@shared/domain/accounts';
+import { ADMIN_SESSION_MS } from '@shared/domain/admin';
 import {
   SECOND_FACTOR_WINDOW_MS,
   STAFF_PASSWORD_MAX_LENGTH,
@@ -11,7 +12,7 @@ import {
   type StaffSessionStage,
 } from '@shared/domain/staff';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { staffAccounts, staffRecoveryCodes, staffSessions } from '../../db/schema/admin';
 import type { StaffIdentity } from '../../lib/api';
@@ -36,12 +37,27 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Whether a new staff password is long enough and not too long; null when it is fine. */
-export function checkStaffPassword(password: string): 'password_too_short' | 'password_too_long' | null {
+/** Why a new staff password is refused: its length, or a weak pattern (`weakPasswordReason`); null: fine. */
+export type StaffPasswordProblem =
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'password_repeated'
+  | 'password_sequence'
+  | 'password_email';
+
+/** Whether a new staff password is long enough, not too long and no weak pattern; null when it is fine. */
+export function checkStaffPassword(password: string, email?: string): StaffPasswordProblem | null {
   if (password.length < STAFF_PASSWORD_MIN_LENGTH) return 'password_too_short';
   if (password.length > STAFF_PASSWORD_MAX_LENGTH) return 'password_too_long';
-  return null;
+  return weakPasswordReason(password, email);
 }
+
+/** Why a staff password is refused, for the operator's console (admin:create, ADMIN_PASSWORD). */
+const WEAK_PASSWORD_TEXT = {
+  password_repeated: 'it repeats the same character or few characters',
+  password_sequence: 'it is a run of neighbouring keys or letters',
+  password_email: 'it is the e-mail address or the part before the @',
+} as const;
 
 function checkNewStaff(email: string, password: string): string {
   const normalized = normalizeEmail(email);
@@ -52,14 +68,17 @@ function checkNewStaff(email: string, password: string): string {
   if (password.length > STAFF_PASSWORD_MAX_LENGTH) {
     throw new StaffAccountError(`the password must have at most ${STAFF_PASSWORD_MAX_LENGTH} characters`);
   }
+  const weak = weakPasswordReason(password, normalized);
+  if (weak) throw new StaffAccountError(`the password is too easy to guess: ${WEAK_PASSWORD_TEXT[weak]}`);
   return normalized;
 }
 
 /**
  * Adds a staff account: an owner unless `role` says otherwise (the operator's `admin:create` and the
  * bootstrap account are owners). With `replacePassword`, an existing account of that address gets the new
- * password, is unlocked and has its two-factor sign-in turned off (the way back in for someone who lost
- * their authenticator and recovery codes), instead of the call failing.
+ * password and has its two-factor sign-in turned off (the way back in for someone who lost their
+ * authenticator and recovery codes), instead of the call failing (the caller also forgets its failed
+ * sign-ins: `forgetLoginFailures`).
  */
 export async function createStaffAccount(
   db: Database,
@@ -79,8 +98,6 @@ export async function createStaffAccount(
       .update(staffAccounts)
       .set({
         passwordHash,
-        failedLogins: 0,
-        lockedUntil: null,
         totpSecret: null,
         totpEnabledAt: null,
         totpLastStep: null,
@@ -101,8 +118,8 @@ export const GENERATED_ADMIN_EMAIL = 'admin@mirror.local';
 
 /**
  * On start: when there is no staff account at all, makes one, from ADMIN_EMAIL/ADMIN_PASSWORD when set,
- * otherwise with a generated password written to DATA_DIR/secrets/bootstrap-admin (mode 600) and logged
- * once, so that a fresh `npm start` has a way into /list. Does nothing once any staff account exists.
+ * otherwise with a generated password written to DATA_DIR/secrets/bootstrap-admin (mode 600), which the log
+ * points to, so that a fresh `npm start` has a way into /list. Does nothing once any staff account exists.
  */
 export async function ensureBootstrapStaff(deps: {
   db: Database;
@@ -130,9 +147,10 @@ export async function ensureBootstrapStaff(deps: {
   const file = path.join(deps.dataDir, 'secrets', 'bootstrap-admin');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `email: ${created.email}\npassword: ${password}\n`, { mode: 0o600 });
+  // The password goes only into the file: logs are kept and shipped in places a secret should not be.
   deps.logger.warn(
-    { email: created.email, password, file },
-    'no staff account existed: created one with a generated password (sign in at /admin-login; set ADMIN_EMAIL and ADMIN_PASSWORD or run `npm run admin:create` for your own)',
+    { email: created.email, file },
+    `no staff account existed: created one with a generated password, which is in ${file} (sign in at /admin-login; set ADMIN_EMAIL and ADMIN_PASSWORD or run \`npm run admin:create\` for your own)`,
   );
 }
 
@@ -146,7 +164,7 @@ export type LoginInput = {
 };
 export type LoginOutcome =
   | { ok: true; token: string; session: StaffSession }
-  | { ok: false; reason: 'unknown' | 'locked' | 'wrong_password' };
+  | { ok: false; reason: 'unknown' | 'wrong_password' };
 
 /** The stage a session starts in after the right password, and how long that stage may last. */
 function stageAfterPassword(
@@ -209,10 +227,10 @@ export async function openStaffSession(
 }
 
 /**
- * Signs a staff member in. Five wrong passwords in a row lock the account for 15 minutes; while locked even
- * the right password is refused, with the same answer as a wrong one. Every attempt is audited. The right
- * password alone signs in only an account without two-factor sign-in (and, under STAFF_REQUIRE_2FA, only
- * into its setup); otherwise the session waits for `verifyStaffSecondFactor`.
+ * Signs a staff member in, once the sign-in throttle (`lib/login-throttle.ts`) has let the attempt through.
+ * Every attempt is audited. The right password alone signs in only an account without two-factor sign-in
+ * (and, under STAFF_REQUIRE_2FA, only into its setup); otherwise the session waits for
+ * `verifyStaffSecondFactor`.
  */
 export async function loginStaff(db: Database, input: LoginInput & { now: Date }): Promise<LoginOutcome> {
   const { now } = input;
@@ -223,7 +241,6 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
       email: staffAccounts.email,
       role: staffAccounts.role,
       passwordHash: staffAccounts.passwordHash,
-      lockedUntil: staffAccounts.lockedUntil,
       totpEnabledAt: staffAccounts.totpEnabledAt,
     })
     .from(staffAccounts)
@@ -243,32 +260,11 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
   }
   const actor = { id: account.id, email: account.email };
   const passwordOk = await verifyStaffPassword(account.passwordHash, input.password);
-  if (account.lockedUntil && account.lockedUntil > now) {
+  if (!passwordOk) {
     await recordAudit(db, {
       ...audit,
       actor,
       action: 'login_failed',
-      target: email,
-      details: { reason: 'locked' },
-    });
-    return { ok: false, reason: 'locked' };
-  }
-  if (!passwordOk) {
-    // One statement, so attempts on several app processes at once are all counted.
-    const [counted] = await db
-      .update(staffAccounts)
-      .set({
-        failedLogins: sql`case when ${staffAccounts.failedLogins} + 1 >= ${ADMIN_MAX_FAILED_LOGINS} then 0 else ${staffAccounts.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${staffAccounts.failedLogins} + 1 >= ${ADMIN_MAX_FAILED_LOGINS} then ${new Date(now.getTime() + ADMIN_LOCKOUT_MS)}::timestamptz else ${staffAccounts.lockedUntil} end`,
-        updatedAt: now,
-      })
-      .where(eq(staffAccounts.id, account.id))
-      .returning({ lockedUntil: staffAccounts.lockedUntil });
-    const lockedNow = Boolean(counted?.lockedUntil && counted.lockedUntil > now);
-    await recordAudit(db, {
-      ...audit,
-      actor,
-      action: lockedNow ? 'login_locked' : 'login_failed',
       target: email,
       details: { reason: 'wrong_password' },
     });
@@ -279,8 +275,6 @@ export async function loginStaff(db: Database, input: LoginInput & { now: Date }
     await tx
       .update(staffAccounts)
       .set({
-        failedLogins: 0,
-        lockedUntil: null,
         lastLoginAt: now,
         lastLoginIp: input.ip,
         lastLoginUserAgent: input.userAgent?.slice(0, 500) ?? null,
@@ -330,6 +324,11 @@ export async function readStaffSession(db: Database, token: string, now: Date): 
   if (!row) return null;
   const { totpEnabledAt, ...session } = row;
   return { ...session, twoFactorEnabled: totpEnabledAt !== null };
+}
+
+/** Removes a half-made session (a sign-in that did not get past its second factor), without a log entry. */
+export async function discardStaffSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
 }
 
 /** Ends a session on the server: the token stops working at once, on every app process. */

@@ -38,7 +38,6 @@ export type FixedMailTransport = MailTransport & { readonly kind: 'smtp' | 'file
 // Nodemailer's defaults (2 min to connect, 10 min of silence) would outlive the outbox's 5-minute claim
 // lease, so a hung server could let a second worker send the same message.
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-const LINK = /https?:\/\/[^\s<>"'\])]+/g;
 
 /** SMTP (pooled) when `smtpUrl` is set; otherwise each message is written to `DATA_DIR/mail` as an .eml file. */
 export function createMailTransport(options: {
@@ -88,7 +87,7 @@ function fileStamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace('.', '');
 }
 
-/** For development without a mail server: real MIME messages on disk, and the links in the log. */
+/** For development without a mail server: real MIME messages on disk (the log names each file). */
 function createFileTransport(options: { dir: string; logger: Logger }): FixedMailTransport {
   const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -102,9 +101,9 @@ function createFileTransport(options: { dir: string; logger: Logger }): FixedMai
       const file = path.join(options.dir, `${fileStamp(new Date())}-${shortId}.eml`);
       await fs.mkdir(options.dir, { recursive: true });
       await fs.writeFile(file, info.message, { flag: 'wx' });
-      const links = [...new Set(mail.text.match(LINK) ?? [])];
+      // The links carry tokens and the address is personal: the log names only the file that holds them.
       options.logger.info(
-        { to: mail.to, bcc: mail.bcc.length, subject: mail.subject, file, links },
+        { toDomain: mail.to.split('@').pop(), bcc: mail.bcc.length, subject: mail.subject, file },
         'mail written to a file (SMTP_URL is not set)',
       );
     },

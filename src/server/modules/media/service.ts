@@ -36,6 +36,7 @@ import {
   type StoredObject,
 } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
+import { DamagedVideoError, videoContainerCheck } from './video-container';
 
 /** Published videos for the public page: featured first, then newest first. */
 export async function listPublishedVideos(db: Database): Promise<TPublicVideo[]> {
@@ -103,10 +104,20 @@ export async function seedDefaultMedia(
 export type MediaChange = { actor: NonNullable<AuditActor>; ip: string | null; now: Date };
 
 export type UploadKind = 'video' | 'image';
-export type UploadError = 'invalid_video_type' | 'video_too_large' | 'invalid_image_type' | 'image_too_large';
+export type UploadError =
+  | 'invalid_video_type'
+  | 'video_damaged'
+  | 'video_too_large'
+  | 'invalid_image_type'
+  | 'image_too_large';
 export type UploadOutcome = { ok: true; file: TUploadedFile } | { ok: false; error: UploadError };
 
-type SniffedFormat = { contentType: string; extension: string };
+type SniffedFormat = {
+  contentType: string;
+  extension: string;
+  /** A pass-through stream that checks the whole file and fails before its end when it is not valid. */
+  verify?: () => Transform;
+};
 
 /** What each kind of upload accepts, and the error codes for what it refuses. */
 const UPLOAD_RULES: Record<
@@ -122,7 +133,7 @@ const UPLOAD_RULES: Record<
     maxBytes: VIDEO_MAX_BYTES,
     sniff: (bytes) => {
       const format = sniffVideoFormat(bytes);
-      return format && VIDEO_FORMATS[format];
+      return format && { ...VIDEO_FORMATS[format], verify: () => videoContainerCheck(format) };
     },
     invalid: 'invalid_video_type',
     tooLarge: 'video_too_large',
@@ -216,8 +227,10 @@ async function storeSniffed(
   const found = await format;
   if (!found) return { ok: false, error: rule.invalid };
   const name = input.replace ?? generateObjectName(found.extension, input.now);
+  // The whole file is checked on its way into storage, which keeps nothing of it when the check fails.
+  const checked = found.verify ? pipeline(stream, found.verify(), () => undefined) : stream;
   try {
-    const object = await storage.put('videos', name, stream, {
+    const object = await storage.put('videos', name, checked, {
       maxBytes: rule.maxBytes,
       contentType: found.contentType,
       upsert: input.replace !== undefined,
@@ -228,9 +241,11 @@ async function storeSniffed(
     };
   } catch (error) {
     if (error instanceof ObjectTooLargeError) return { ok: false, error: rule.tooLarge };
+    if (error instanceof DamagedVideoError) return { ok: false, error: 'video_damaged' };
     throw error;
   } finally {
     stream.destroy();
+    checked.destroy();
   }
 }
 

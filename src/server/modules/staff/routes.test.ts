@@ -12,7 +12,7 @@ import type {
 } from '@shared/schemas/staff';
 import { eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuditLog, staffAccounts, staffRecoveryCodes } from '../../db/schema/admin';
+import { adminAuditLog, staffAccounts, staffRecoveryCodes, staffSessions } from '../../db/schema/admin';
 import { mailOutbox } from '../../db/schema/mail';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
@@ -197,6 +197,49 @@ describe('two-factor sign-in (TOTP, RFC 6238) with a fake clock', () => {
     ).toBe(204);
     const { session } = await signInWithPassword(staff);
     expect(session.stage).toBe('full');
+  });
+
+  it('lets the right password with a valid code past a throttled account; nothing less', async () => {
+    const staff = await createSignedInStaff(t);
+    const { key } = await enableTwoFactor(staff);
+    t.clock.advance(30_000); // the code that set it up is used
+    const signIn = (body: Record<string, string>) =>
+      t.app.request('/api/admin/session', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: staff.email, ...body }),
+      });
+    // Someone else guesses until the account is throttled.
+    let answer = await signIn({ password: 'not the password at all' });
+    for (let guess = 0; guess < 20 && answer.status !== 429; guess += 1) {
+      answer = await signIn({ password: `not the password ${guess}` });
+    }
+    expect(await errorCodeOf(answer)).toBe('admin_sign_in_throttled');
+    // The right password alone waits like everybody else; with a wrong code or a wrong password too.
+    expect(await errorCodeOf(await signIn({ password: staff.password }))).toBe('admin_sign_in_throttled');
+    const code = totpCode(key, t.clock.now().getTime());
+    expect(await errorCodeOf(await signIn({ password: staff.password, code: '000000' }))).toBe(
+      'admin_sign_in_throttled',
+    );
+    expect(await errorCodeOf(await signIn({ password: 'a wrong one', code }))).toBe(
+      'admin_sign_in_throttled',
+    );
+    // Both right: signed in at once, fully, and no half-made sessions are left over.
+    const passed = await signIn({ password: staff.password, code });
+    const session = await expectJson<TAdminSession>(passed);
+    expect(session.stage).toBe('full');
+    const me = await staffRequest(
+      t,
+      { cookie: cookieHeaderFrom(passed) },
+      'GET',
+      '/api/admin/account/sessions',
+    );
+    expect(me.status).toBe(200);
+    const sessions = await t.database.db
+      .select({ stage: staffSessions.stage })
+      .from(staffSessions)
+      .where(eq(staffSessions.staffId, staff.id));
+    expect(sessions.every((row) => row.stage === 'full')).toBe(true);
   });
 
   it('refuses a second setup while one is on', async () => {

@@ -82,7 +82,9 @@ const passwordRoute = adminRoute('self', {
   request: { body: jsonBody(ZChangeStaffPassword) },
   responses: {
     200: jsonResponse('How many other sessions ended', ZEndedSessions),
-    400: errorResponse('password_too_short (12) or password_too_long'),
+    400: errorResponse(
+      'password_too_short (12), password_too_long, password_repeated, password_sequence or password_email',
+    ),
     401: unauthenticated,
     403: wrongPassword,
     429: rateLimited,
@@ -207,7 +209,10 @@ const acceptInvitationRoute = createRoute({
       'Signed in (or, under STAFF_REQUIRE_2FA, at the setup of two-factor sign-in)',
       ZAdminSession,
     ),
-    400: errorResponse('invalid_token, password_too_short or password_too_long'),
+    400: errorResponse(
+      'invalid_token, password_too_short, password_too_long, password_repeated, password_sequence or ' +
+        'password_email',
+    ),
     409: errorResponse('staff_exists'),
     410: errorResponse('invitation_expired'),
   },

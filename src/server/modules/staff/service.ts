@@ -21,6 +21,7 @@ import { hashStaffPassword } from '../admin/passwords';
 import {
   checkStaffPassword,
   openStaffSession,
+  type StaffPasswordProblem,
   type StaffSession,
   staffPasswordMatches,
 } from '../admin/service';
@@ -55,7 +56,7 @@ export async function getStaffAccount(
   };
 }
 
-export type PasswordChangeError = 'wrong_password' | 'password_too_short' | 'password_too_long';
+export type PasswordChangeError = 'wrong_password' | StaffPasswordProblem;
 
 /**
  * A new password for the signed-in staff member, after the current one. Every other session of theirs ends
@@ -71,7 +72,7 @@ export async function changeStaffPassword(
     now: Date;
   },
 ): Promise<{ ok: true; endedSessions: number } | { ok: false; error: PasswordChangeError }> {
-  const problem = checkStaffPassword(input.newPassword);
+  const problem = checkStaffPassword(input.newPassword, input.session.email);
   if (problem) return { ok: false, error: problem };
   if (!(await staffPasswordMatches(db, input.session.staffId, input.currentPassword))) {
     return { ok: false, error: 'wrong_password' };
@@ -436,11 +437,7 @@ export async function readStaffInvitation(
   return { ok: true, info: { email: found.row.email, role: found.row.role } };
 }
 
-export type AcceptStaffInvitationError =
-  | StaffInvitationError
-  | 'staff_exists'
-  | 'password_too_short'
-  | 'password_too_long';
+export type AcceptStaffInvitationError = StaffInvitationError | 'staff_exists' | StaffPasswordProblem;
 
 /**
  * Accepts a staff invitation: the account is made with the invited role and the chosen password, the
@@ -460,8 +457,8 @@ export async function acceptStaffInvitation(
 ): Promise<
   { ok: true; token: string; session: StaffSession } | { ok: false; error: AcceptStaffInvitationError }
 > {
-  const problem = checkStaffPassword(input.password);
   const peek = await findStaffInvitation(deps.db, deps.secret, input.token, input.now);
+  const problem = checkStaffPassword(input.password, peek.ok ? peek.row.email : undefined);
   if (!peek.ok) return peek;
   if (problem) return { ok: false, error: problem };
   const passwordHash = await hashStaffPassword(input.password);

@@ -6,8 +6,10 @@ import type {
   TSignIn,
   TSignUp,
   TSignUpResult,
+  TVerifyEmail,
   ZRevokeOthersResult,
   ZSignInResult,
+  ZVerifyEmailResult,
 } from '@shared/schemas/accounts';
 import type { TInvitationLookup } from '@shared/schemas/invitations';
 import { queryOptions, useMutation } from '@tanstack/react-query';
@@ -52,6 +54,13 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: TResetPassword) =>
       apiRequest('/account/password-reset/confirm', { method: 'POST', body }),
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (body: TVerifyEmail) =>
+      apiRequest<z.infer<typeof ZVerifyEmailResult>>('/account/verify-email', { method: 'POST', body }),
   });
 }
 

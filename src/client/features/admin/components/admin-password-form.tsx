@@ -24,6 +24,9 @@ export function AdminPasswordForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
+  // The account's sign-ins are throttled: the right password with a second factor still gets in at once.
+  const [throttled, setThrottled] = useState(false);
+  const [code, setCode] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -41,7 +44,7 @@ export function AdminPasswordForm() {
       return;
     }
     login.mutate(
-      { email: email.trim(), password },
+      { email: email.trim(), password, ...(throttled && code.trim() ? { code: code.trim() } : {}) },
       {
         onSuccess: (session) => {
           if (session.stage !== 'full') return;
@@ -51,6 +54,16 @@ export function AdminPasswordForm() {
           });
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.code === 'admin_sign_in_throttled') {
+            // The password was not checked: keep it, so only the code is left to give.
+            setThrottled(true);
+            setCode('');
+            toast.error(t('admin.toast.loginError.title'), {
+              description: t('errors.admin_sign_in_throttled'),
+              id: ADMIN_SESSION_TOAST_ID,
+            });
+            return;
+          }
           setPassword('');
           passwordRef.current?.focus();
           if (error instanceof ApiError && error.code === 'admin_login_failed') {
@@ -107,6 +120,26 @@ export function AdminPasswordForm() {
           />
         )}
       </Field>
+      {throttled && (
+        <div className="space-y-3">
+          <p role="status" className="text-sm text-fg-muted">
+            {t('admin.login.throttled')}
+          </p>
+          <Field label={t('admin.login.code')}>
+            {(control) => (
+              <Input
+                {...control}
+                name="code"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      )}
       <Button
         type="submit"
         className="w-full"

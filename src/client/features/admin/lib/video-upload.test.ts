@@ -10,7 +10,7 @@ import {
   videoTexts,
 } from './video-upload';
 
-const MB = 1024 * 1024;
+const MB = 1000 * 1000;
 
 describe('uploadPercent', () => {
   it('rounds down, so 100 means every byte was sent', () => {
@@ -47,10 +47,10 @@ describe('uploadMegabytes', () => {
 describe('formatFileSize', () => {
   it('picks the unit that reads best', () => {
     expect(formatFileSize(512, 'en')).toBe('512 byte');
-    expect(formatFileSize(3.45 * 1024, 'en')).toBe('3.5 kB');
+    expect(formatFileSize(3450, 'en')).toBe('3.5 kB');
     expect(formatFileSize(87.4 * MB, 'en')).toBe('87 MB');
     expect(formatFileSize(VIDEO_MAX_BYTES, 'en')).toBe('100 MB');
-    expect(formatFileSize(2.25 * 1024 * MB, 'en')).toBe('2.3 GB');
+    expect(formatFileSize(2.25 * 1000 * MB, 'en')).toBe('2.3 GB');
   });
 
   it('uses the German decimal comma', () => {

@@ -3,7 +3,8 @@ import { checkVideoFile, type VideoFileProblem } from '@shared/domain/media';
 /** How far an upload is: bytes sent of bytes to send. */
 export type UploadProgress = { loaded: number; total: number };
 
-const MEGABYTE = 1024 * 1024;
+/** Decimal units, as the spec's "smaller than 100MB" limit is counted (VIDEO_MAX_BYTES). */
+const MEGABYTE = 1000 * 1000;
 
 /** Whole percent sent, 0 to 100; 100 only once every byte is out. */
 export function uploadPercent({ loaded, total }: UploadProgress): number {
@@ -12,7 +13,7 @@ export function uploadPercent({ loaded, total }: UploadProgress): number {
   return loaded >= total ? 100 : Math.min(percent, 99);
 }
 
-/** "12.3" of "100.0" MB (binary megabytes, as the 100MB limit is counted), in the reader's number format. */
+/** "12.3" of "100.0" MB (decimal megabytes, as the 100MB limit is counted), in the reader's number format. */
 export function uploadMegabytes(
   { loaded, total }: UploadProgress,
   locale: string,
@@ -25,9 +26,9 @@ export function uploadMegabytes(
 }
 
 const SIZE_UNITS = [
-  { unit: 'gigabyte', bytes: 1024 ** 3 },
-  { unit: 'megabyte', bytes: 1024 ** 2 },
-  { unit: 'kilobyte', bytes: 1024 },
+  { unit: 'gigabyte', bytes: 1000 ** 3 },
+  { unit: 'megabyte', bytes: 1000 ** 2 },
+  { unit: 'kilobyte', bytes: 1000 },
 ] as const;
 
 /** A file size a person reads at a glance: "512 byte", "3.4 kB", "87 MB" in the reader's language. */
