@@ -57,6 +57,15 @@ const ZEnv = z.object({
     .min(1, 'must be a whole number from 1 to 32')
     .max(32, 'must be a whole number from 1 to 32')
     .default(4),
+  AI_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:11434/v1')),
+  AI_API_KEY: optional(z.string().min(1)),
+  AI_MODEL: optional(z.string().min(1).max(200)),
+  AI_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 1000 to 120000' })
+    .int('must be a whole number of milliseconds from 1000 to 120000')
+    .min(1000, 'must be a whole number of milliseconds from 1000 to 120000')
+    .max(120_000, 'must be a whole number of milliseconds from 1000 to 120000')
+    .default(20_000),
   CLOCK_OFFSET_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -70,6 +79,12 @@ export type S3Config = {
   accessKeyId: string;
   secretAccessKey: string;
 };
+
+/**
+ * An OpenAI-compatible chat-completions endpoint that writes weekly insights for people who switch AI
+ * insights on (issue 14, decision 027): `url` is the API base (`…/v1`), `/chat/completions` is appended.
+ */
+export type AiConfig = { url: string; apiKey: string | undefined; model: string; timeoutMs: number };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -98,6 +113,8 @@ export type Config = {
   campaignConcurrency: number;
   /** The perfume shop page the test home's "fragrance" bubble opens in a new tab (spec §2). */
   fragranceShopUrl: string;
+  /** The model that may write weekly insights; unset, every insight is computed on this server. */
+  ai: AiConfig | undefined;
 };
 
 export class ConfigError extends Error {
@@ -134,6 +151,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(`Invalid configuration: ${s3Missing} is required when S3 storage is configured`);
   }
 
+  if (Boolean(e.AI_API_URL) !== Boolean(e.AI_MODEL)) {
+    const missing = e.AI_API_URL ? 'AI_MODEL' : 'AI_API_URL';
+    throw new ConfigError(`Invalid configuration: ${missing} is required when AI insights are configured`);
+  }
+
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -153,6 +175,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
+    ai:
+      e.AI_API_URL && e.AI_MODEL
+        ? {
+            url: e.AI_API_URL.replace(/\/+$/, ''),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : undefined,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
