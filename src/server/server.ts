@@ -20,6 +20,7 @@ import { startIntervalWorker, type Worker } from './lib/worker';
 import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } from './modules/admin/service';
 import { openCampaignDelivery } from './modules/campaigns/delivery';
 import { startCampaignWorker } from './modules/campaigns/sender';
+import { startInsightWorker } from './modules/insights/worker';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
 import { readProviderKey } from './modules/mail/provider-key';
 import { startOutboxWorker } from './modules/mail/service';
@@ -29,6 +30,7 @@ import {
   type MailTransport,
 } from './modules/mail/transport';
 import { seedDefaultMedia } from './modules/media/service';
+import { startReminderWorker } from './modules/reminders/sender';
 
 // These paths hold both for src/server/server.ts (tsx) and the bundle at dist/server/server.js.
 const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -184,6 +186,11 @@ async function start() {
       exclusive: database.kind === 'pglite',
     });
     workers.push({ name: 'campaigns', stop: () => campaignWorker.stop() });
+    const personal = { db: database.db, clock, appUrl: config.appUrl, secret: sessionSecret };
+    workers.push(startReminderWorker({ ...personal, logger: logger.child({ module: 'reminders' }) }));
+    workers.push(
+      startInsightWorker({ ...personal, ai: config.ai, logger: logger.child({ module: 'insights' }) }),
+    );
 
     workers.push(
       startIntervalWorker({

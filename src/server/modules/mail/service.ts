@@ -114,6 +114,20 @@ function normalizeBcc(addresses: readonly string[], to: string): string[] {
   return result;
 }
 
+/** The outbox row of a message. */
+function outboxValues(message: MailMessage) {
+  return {
+    messageKey: message.messageKey,
+    kind: message.kind,
+    toAddress: message.to.trim(),
+    bcc: normalizeBcc(message.bcc ?? [], message.to),
+    subject: message.subject,
+    html: message.html,
+    textBody: message.text,
+    headers: message.headers ?? {},
+  };
+}
+
 /**
  * Puts a message in the outbox; pass the caller's transaction so the message exists exactly when the change
  * that causes it commits. The same `messageKey` again writes nothing and returns the first row's id.
@@ -124,16 +138,7 @@ export async function enqueueMail(
 ): Promise<{ id: string; created: boolean }> {
   const [inserted] = await db
     .insert(mailOutbox)
-    .values({
-      messageKey: message.messageKey,
-      kind: message.kind,
-      toAddress: message.to.trim(),
-      bcc: normalizeBcc(message.bcc ?? [], message.to),
-      subject: message.subject,
-      html: message.html,
-      textBody: message.text,
-      headers: message.headers ?? {},
-    })
+    .values(outboxValues(message))
     .onConflictDoNothing({ target: mailOutbox.messageKey })
     .returning({ id: mailOutbox.id });
   if (inserted) return { id: inserted.id, created: true };
@@ -143,6 +148,20 @@ export async function enqueueMail(
     .where(eq(mailOutbox.messageKey, message.messageKey));
   if (!existing) throw new Error(`mail_outbox: ${message.messageKey} conflicted but cannot be read`);
   return { id: existing.id, created: false };
+}
+
+/**
+ * Puts many messages in the outbox in one statement (a scheduler's batch), inside the caller's transaction;
+ * keys already there are passed over. Answers how many were new.
+ */
+export async function enqueueMails(db: DbExecutor, messages: readonly MailMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const inserted = await db
+    .insert(mailOutbox)
+    .values(messages.map(outboxValues))
+    .onConflictDoNothing({ target: mailOutbox.messageKey })
+    .returning({ id: mailOutbox.id });
+  return inserted.length;
 }
 
 /**
