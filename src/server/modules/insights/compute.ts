@@ -184,7 +184,13 @@ export function writeInsightParagraph(
   if (facts.daysReflected === 0) return [say('empty'), say('closingEmpty')].join(' ');
 
   const numbers = new Intl.NumberFormat(locale);
-  const counts = { days: numbers.format(facts.daysReflected), words: numbers.format(facts.words) };
+  // Prose spells small numbers out: "on three days", "an drei Tagen".
+  const dayKey = `insights.number.${facts.daysReflected}`;
+  const dayWord = translate(locale, dayKey);
+  const counts = {
+    days: dayWord === dayKey ? numbers.format(facts.daysReflected) : dayWord,
+    words: numbers.format(facts.words),
+  };
   const opener = facts.daysReflected >= 6 ? 'full' : facts.daysReflected >= 2 ? 'steady' : 'single';
   const sentences = [say(opener, counts)];
   if (facts.themes.length > 0) {
