@@ -365,17 +365,47 @@ export async function processDueMail(
   };
 }
 
-/** Sends due mail every `intervalMs` (2 s by default) until stopped. */
+/**
+ * Sends due mail every `intervalMs` (2 s by default) until stopped. A run that claimed a full batch runs
+ * again at once, so a burst (thousands of reminders at 08:00) drains at the transport's pace instead of
+ * 20 messages every 2 seconds.
+ */
 export function startOutboxWorker(deps: MailDeps & { intervalMs?: number }): Worker {
   const { intervalMs = DEFAULT_INTERVAL_MS, ...mailDeps } = deps;
-  return startIntervalWorker({
+  let stopping = false;
+  const worker = startIntervalWorker({
     name: 'mail-outbox',
     intervalMs,
     logger: deps.logger,
     task: async () => {
-      await processDueMail(mailDeps);
+      await drainDueMail(mailDeps, { isStopped: () => stopping });
     },
   });
+  return {
+    name: worker.name,
+    stop: () => {
+      stopping = true;
+      return worker.stop();
+    },
+  };
+}
+
+/**
+ * Runs `processDueMail` while runs claim a full batch and send all of it; a failure (the server is down,
+ * say) or a stop ends the drain, and the retries wait for their back-off. Answers the totals.
+ */
+export async function drainDueMail(
+  deps: MailDeps,
+  options: { batchSize?: number; isStopped?: () => boolean } = {},
+): Promise<{ sent: number; failed: number }> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const total = { sent: 0, failed: 0 };
+  for (;;) {
+    const run = await processDueMail(deps, { batchSize });
+    total.sent += run.sent;
+    total.failed += run.failed;
+    if (run.sent < batchSize || options.isStopped?.()) return total;
+  }
 }
 
 /**
