@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findMatches, foldText, searchTerms, snippetAround, splitByRanges } from './text-search';
+import { findMatches, foldPlain, foldText, searchTerms, snippetAround, splitByRanges } from './text-search';
 
 const marked = (text: string, query: string) => {
   const ranges = findMatches(text, searchTerms(query));
@@ -43,6 +43,17 @@ describe('searching reflections', () => {
 
   it('merges overlapping matches', () => {
     expect(marked('Vertrauen', 'vertrau trauen')).toBe('[Vertrauen]');
+  });
+
+  it('folds a whole text exactly as letter by letter', () => {
+    for (const text of ['ΟΔΟΣ οδός', 'İstanbul', 'Ärger über Straße', 'a\u0308 e\u0301', '😀 Noël']) {
+      expect(foldPlain(text), text).toBe(foldText(text).folded);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-composite', maxLength: 40 }), (text) => {
+        expect(foldPlain(text)).toBe(foldText(text).folded);
+      }),
+    );
   });
 
   it('maps folded positions back to the text as written, whatever the text', () => {

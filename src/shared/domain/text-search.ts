@@ -8,15 +8,20 @@
 /** A half-open range `[start, end)` of UTF-16 positions in the original text. */
 export type TextRange = readonly [start: number, end: number];
 
-/** German spells ä, ö, ü and ß as ae, oe, ue and ss without the special letters (DIN 5007-2). */
-const GERMAN_SPELLINGS: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+/**
+ * German spells ä, ö, ü and ß as ae, oe, ue and ss without the special letters (DIN 5007-2). A Greek final
+ * sigma is a sigma (so that folding a whole text and folding it letter by letter agree).
+ */
+const SPELLINGS: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', ς: 'σ' };
+const SPELLED = /[äöüßς]/g;
 const COMBINING_MARKS = /\p{M}/gu;
+const NOT_ASCII = /[^\u0000-\u007f]/;
 
-/** Each code point of the text folded: lower case, the German spellings, other accents dropped. */
+/** Each code point of the text folded: lower case, the spellings above, other accents dropped. */
 function foldCodePoint(char: string): string {
   const lower = char.toLowerCase();
   let out = '';
-  for (const c of lower) out += GERMAN_SPELLINGS[c] ?? c.normalize('NFD').replace(COMBINING_MARKS, '');
+  for (const c of lower) out += SPELLINGS[c] ?? c.normalize('NFD').replace(COMBINING_MARKS, '');
   return out;
 }
 
@@ -46,11 +51,14 @@ export function foldText(text: string): FoldedText {
   return { folded, starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
 }
 
-/** Folds a text without the position map (for queries and keyword lists). */
+/**
+ * Folds a text without the position map: the same as `foldText(text).folded`, done on the whole string at
+ * once, which is many times faster (a search folds every reflection of a person).
+ */
 export function foldPlain(text: string): string {
-  let folded = '';
-  for (const char of text) folded += foldCodePoint(char);
-  return folded;
+  const lower = text.toLowerCase().replace(SPELLED, (char) => SPELLINGS[char] ?? char);
+  // Most text is plain ASCII by now (German included): only other letters can carry accents to drop.
+  return NOT_ASCII.test(lower) ? lower.normalize('NFD').replace(COMBINING_MARKS, '') : lower;
 }
 
 export const MIN_SEARCH_TERM_LENGTH = 2;

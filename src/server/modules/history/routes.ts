@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonResponse } from '../../lib/api';
 import { reportedLocale, reportedTimeZone } from '../../lib/reported-context';
 import type { JournalDeps } from '../journal/service';
+import { createSearchIndex } from './search-index';
 import { type HistoryOutcome, historyPage, historyWeek, searchReflections } from './service';
 
 const TAGS = ['history'];
@@ -73,6 +74,7 @@ function refuse(c: Context<AppEnv>, outcome: Extract<HistoryOutcome<unknown>, { 
 }
 
 export function historyRoutes(deps: JournalDeps) {
+  const index = createSearchIndex();
   const withContext = (c: Context<AppEnv>): JournalDeps => ({
     ...deps,
     timeZone: reportedTimeZone(c),
@@ -88,7 +90,11 @@ export function historyRoutes(deps: JournalDeps) {
     })
     .openapi(searchRoute, async (c) => {
       const { q, page } = c.req.valid('query');
-      return c.json(await searchReflections(deps.db, { userId: currentUser(c).id, query: q, page }), 200);
+      const result = await searchReflections(
+        { db: deps.db, clock: deps.clock, index },
+        { userId: currentUser(c).id, query: q, page },
+      );
+      return c.json(result, 200);
     })
     .openapi(weekRoute, async (c) => {
       const { week } = c.req.valid('param');

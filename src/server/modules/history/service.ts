@@ -9,6 +9,7 @@ import {
   type TSearchResult,
 } from '@shared/schemas/history';
 import type { DbExecutor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { insightsOfWeeks } from '../insights/service';
 import {
   currentMonday,
@@ -16,16 +17,17 @@ import {
   type JournalDeps,
   pastWeeks,
   promptTexts,
-  reflectionsOf,
+  reflectionsByIds,
   type WeekRecord,
   weekByMonday,
 } from '../journal/service';
+import type { SearchIndex } from './search-index';
 
 /**
  * Looking back (issue 14, decision 028): the person's past weeks with their insight and reflections
- * (read-only), one week, and a search over their own reflections. The search reads one person's
- * reflections and matches them here, in the process (`shared/domain/text-search.ts`), not in SQL: the text
- * is private and will be encrypted at rest (issue 17), so the database cannot look inside it.
+ * (read-only), one week, and a search over their own reflections. The search matches one person's
+ * reflections here, in the process (`shared/domain/text-search.ts`), not in SQL: the text is private and
+ * will be encrypted at rest (issue 17), so the database cannot look inside it.
  */
 
 export type HistoryOutcome<
@@ -120,22 +122,22 @@ export async function historyWeek(
 
 /**
  * GET /api/history/search: the person's reflections that hold every word of the query, newest first, each
- * with a snippet around its first match and the matched words' places in it.
+ * with a snippet around its first match and the matched words' places in it. Matching runs on the folded
+ * texts (kept a while by `index`); only the page's reflections are read again for their snippets.
  */
 export async function searchReflections(
-  db: DbExecutor,
+  deps: { db: DbExecutor; clock: Clock; index: SearchIndex },
   input: { userId: string; query: string; page: number },
 ): Promise<TSearchResult> {
   const terms = searchTerms(input.query);
   const empty = { terms, hits: [], page: 1, pageCount: 1, total: 0 };
   if (terms.length === 0) return empty;
-  const matches = (await reflectionsOf(db, input.userId)).flatMap((reflection) => {
-    const ranges = findMatches(reflection.contentText, terms);
-    return ranges ? [{ reflection, ranges }] : [];
-  });
+  const indexed = await deps.index.reflectionsOf(deps.db, input.userId, deps.clock.now().getTime());
+  const matches = indexed.filter((reflection) => terms.every((term) => reflection.folded.includes(term)));
   const start = (input.page - 1) * SEARCH_PAGE_SIZE;
-  const hits = matches.slice(start, start + SEARCH_PAGE_SIZE).map(({ reflection, ranges }) => {
-    const snippet = snippetAround(reflection.contentText, ranges);
+  const shown = matches.slice(start, start + SEARCH_PAGE_SIZE).map((reflection) => reflection.entryId);
+  const hits = (await reflectionsByIds(deps.db, input.userId, shown)).map((reflection) => {
+    const snippet = snippetAround(reflection.contentText, findMatches(reflection.contentText, terms) ?? []);
     return {
       weekStart: reflection.startDate,
       day: reflection.day,

@@ -1031,29 +1031,72 @@ export async function weekByMonday(
   return row ? toWeekRecord(row) : null;
 }
 
+/** A reflection as a search sees it. */
+export type SearchableReflection = {
+  entryId: string;
+  startDate: IsoDate;
+  date: IsoDate;
+  day: number;
+  topic: string;
+  contentText: string;
+};
+
+function reflectionColumns() {
+  return {
+    entryId: entries.id,
+    startDate: weeks.startDate,
+    day: entries.day,
+    topic: entries.topic,
+    contentText: entries.contentText,
+  };
+}
+
+function toSearchable(row: Omit<SearchableReflection, 'date'>): SearchableReflection {
+  return { ...row, date: dateOfDay(row.startDate, row.day), contentText: openPrivateText(row.contentText) };
+}
+
 /** Every reflection of one person that has text, newest first, opened: what a search looks through. */
-export async function reflectionsOf(
-  db: DbExecutor,
-  userId: string,
-): Promise<{ startDate: IsoDate; date: IsoDate; day: number; topic: string; contentText: string }[]> {
+export async function reflectionsOf(db: DbExecutor, userId: string): Promise<SearchableReflection[]> {
   const rows = await db
-    .select({
-      startDate: weeks.startDate,
-      day: entries.day,
-      topic: entries.topic,
-      contentText: entries.contentText,
-    })
+    .select(reflectionColumns())
     .from(entries)
     .innerJoin(weeks, eq(weeks.id, entries.weekId))
     .where(eq(entries.userId, userId))
     .orderBy(desc(weeks.startDate), desc(entries.day));
-  return rows
-    .map((row) => ({
-      ...row,
-      date: dateOfDay(row.startDate, row.day),
-      contentText: openPrivateText(row.contentText),
-    }))
-    .filter((row) => row.contentText.trim() !== '');
+  return rows.map(toSearchable).filter((row) => row.contentText.trim() !== '');
+}
+
+/** Some of one person's reflections by entry id (a page of search results), in the order of `ids`. */
+export async function reflectionsByIds(
+  db: DbExecutor,
+  userId: string,
+  ids: readonly string[],
+): Promise<SearchableReflection[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(reflectionColumns())
+    .from(entries)
+    .innerJoin(weeks, eq(weeks.id, entries.weekId))
+    .where(and(eq(entries.userId, userId), inArray(entries.id, [...ids])));
+  const byId = new Map(rows.map((row) => [row.entryId, toSearchable(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A mark that changes whenever one of the person's reflections is written, added or removed: how many
+ * there are, the latest change, and PostgreSQL's newest row version (`xmin`), which also moves for two
+ * writes within the same millisecond. It never looks inside the text.
+ */
+export async function reflectionsStamp(db: DbExecutor, userId: string): Promise<string> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      latest: sql<string | null>`max(${entries.updatedAt})::text`,
+      version: sql<string | null>`max(${entries}.xmin::text::bigint)::text`,
+    })
+    .from(entries)
+    .where(eq(entries.userId, userId));
+  return `${row?.count ?? 0}/${row?.latest ?? ''}/${row?.version ?? ''}`;
 }
 
 // ---- the account's data ------------------------------------------------------------------------------
