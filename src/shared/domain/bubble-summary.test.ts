@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeCategory, summarizeProfile } from './bubble-summary';
-import type { Bubble } from './bubbles';
-
-let counter = 0;
-function bubble(part: Partial<Bubble>): Bubble {
-  counter += 1;
-  return {
-    id: `b-${counter}`,
-    category: 'Trust',
-    whoTrusted: ['partner'],
-    name: 'Robin',
-    when: 'today',
-    importance: 5,
-    createdAt: `2026-03-0${(counter % 9) + 1}T10:00:00.000Z`,
-    ...part,
-  };
-}
+import { testBubble } from './test-bubbles';
 
 describe('the summary of a category', () => {
   it('is null when nothing was answered', () => {
@@ -24,9 +9,9 @@ describe('the summary of a category', () => {
 
   it('counts the moments, the people they are about, the names (most important first) and importance', () => {
     const summary = summarizeCategory([
-      bubble({ whoTrusted: ['partner', 'family'], name: 'Robin', importance: 4 }),
-      bubble({ whoTrusted: ['partner'], name: ' Sam ', importance: 9 }),
-      bubble({ whoTrusted: ['close_friend'], name: 'robin', importance: 6 }),
+      testBubble({ whoTrusted: ['partner', 'family'], name: 'Robin', importance: 4 }),
+      testBubble({ whoTrusted: ['partner'], name: ' Sam ', importance: 9 }),
+      testBubble({ whoTrusted: ['close_friend'], name: 'robin', importance: 6 }),
     ]);
     expect(summary).toEqual({
       count: 3,
@@ -38,7 +23,7 @@ describe('the summary of a category', () => {
   });
 
   it('treats a missing importance as 5 (spec §3)', () => {
-    const summary = summarizeCategory([bubble({ importance: Number.NaN, name: 'Kim' })]);
+    const summary = summarizeCategory([testBubble({ importance: Number.NaN, name: 'Kim' })]);
     expect(summary).toMatchObject({ count: 1, averageImportance: 5, top: { name: 'Kim', importance: 5 } });
   });
 });
@@ -48,9 +33,9 @@ describe('the summary of the profile', () => {
     expect(summarizeProfile([])).toEqual({ count: 0, categories: 0, top: null });
     expect(
       summarizeProfile([
-        bubble({ category: 'Growth' }),
-        bubble({ category: 'Trust' }),
-        bubble({ category: 'Growth' }),
+        testBubble({ category: 'Growth' }),
+        testBubble({ category: 'Trust' }),
+        testBubble({ category: 'Growth' }),
       ]),
     ).toEqual({ count: 3, categories: 2, top: 'Growth' });
   });

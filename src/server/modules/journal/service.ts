@@ -888,15 +888,7 @@ export type WeekRecord = {
 };
 
 function toWeekRecord(row: WeekRow): WeekRecord {
-  return {
-    id: row.id,
-    userId: row.userId,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    isoWeek: row.isoWeek,
-    topics: row.structure.topics,
-    insightDueAt: row.insightDueAt,
-  };
+  return { ...toWeek(row), userId: row.userId, insightDueAt: row.insightDueAt };
 }
 
 /** The reflections of some weeks of one person, by week id, in day order, their text opened. */

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { openPostgresDatabase } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { profiles, reminderSchedules } from '../../db/schema/journal';
 import { mailOutbox } from '../../db/schema/mail';
-import { freePort, startServerProcess, waitForHealth } from '../../test/server-process';
+import { freePort, serverLeftovers, startServerProcess, waitForHealth } from '../../test/server-process';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
 import { EMPTY_PROFILE_V0 } from '../journal/service';
@@ -20,14 +19,9 @@ import { EMPTY_PROFILE_V0 } from '../journal/service';
 
 const PEOPLE = 240;
 const base = process.env.TEST_DATABASE_URL;
-const running = new Set<ChildProcess>();
-const dirs: string[] = [];
+const { running, dirs, cleanUp } = serverLeftovers();
 
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(cleanUp);
 
 async function prepareDatabase(url: string, name: string) {
   const admin = new pg.Client({ connectionString: url });

@@ -1,5 +1,5 @@
 import { I18N_OPTIONS } from '@client/lib/i18n';
-import type { Bubble } from '@shared/domain/bubbles';
+import { testBubble } from '@shared/domain/test-bubbles';
 import de from '@shared/i18n/de.json';
 import en from '@shared/i18n/en.json';
 import { createInstance, type TFunction } from 'i18next';
@@ -18,21 +18,6 @@ beforeAll(async () => {
   }
 });
 
-let counter = 0;
-const bubble = (part: Partial<Bubble>): Bubble => {
-  counter += 1;
-  return {
-    id: `b-${counter}`,
-    category: 'Trust',
-    whoTrusted: ['partner'],
-    name: 'Robin',
-    when: 'today',
-    importance: 5,
-    createdAt: '2026-03-02T10:00:00.000Z',
-    ...part,
-  };
-};
-
 describe('the profile’s summary', () => {
   it('says there is nothing yet, in both languages', () => {
     expect(categorySummary(translators.en, { locale: 'en', category: 'Trust', own: [] })).toBe(
@@ -43,8 +28,8 @@ describe('the profile’s summary', () => {
 
   it('is made from the person’s own answers', () => {
     const own = [
-      bubble({ whoTrusted: ['partner', 'self'], name: 'Robin', importance: 9 }),
-      bubble({ whoTrusted: ['partner'], name: 'Sam', importance: 6 }),
+      testBubble({ whoTrusted: ['partner', 'self'], name: 'Robin', importance: 9 }),
+      testBubble({ whoTrusted: ['partner'], name: 'Sam', importance: 6 }),
     ];
     expect(categorySummary(translators.en, { locale: 'en', category: 'Trust', own })).toBe(
       'You have saved 2 moments in “Trust”. Who they are about most: Partner and Myself. ' +
@@ -54,7 +39,7 @@ describe('the profile’s summary', () => {
       'Du hast unter „Vertrauen“ einen Moment gespeichert. Um wen es am häufigsten geht: Partner oder Partnerin. ' +
         'Namen, die du genannt hast: Sam. Er ist dir 6 von 10 wichtig.',
     );
-    expect(profileSummary(translators.de, [...own, bubble({ category: 'Growth' })])).toBe(
+    expect(profileSummary(translators.de, [...own, testBubble({ category: 'Growth' })])).toBe(
       'In deinem ganzen Profil: 3 Momente in 2 Kategorien, die meisten unter „Vertrauen“.',
     );
     expect(profileSummary(translators.en, own)).toBe('Across your profile: 2 moments, all in “Trust”.');
