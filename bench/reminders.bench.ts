@@ -9,7 +9,6 @@ import './support/production-env.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../src/server/db/client';
 import { mailOutbox } from '../src/server/db/schema/mail';
 import { createLogger } from '../src/server/lib/logger';
@@ -18,6 +17,7 @@ import { createMailTransport } from '../src/server/modules/mail/transport';
 import { sendDueReminders } from '../src/server/modules/reminders/sender';
 import { createFakeClock } from '../src/server/test/fake-clock';
 import { onPgliteAndPostgres, ROOT, runBenchmark } from './support/app.mjs';
+import { freshPostgresDatabase } from './support/postgres-database.mjs';
 import { median, reportResult } from './support/result.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
 
@@ -45,23 +45,8 @@ async function openDatabase(databaseUrl: string | undefined, workDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
     return { handle: await openPgliteDatabase(dataDir), drop: async () => undefined };
   }
-  const name = `mirror_bench_reminders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: openPostgresDatabase(url.toString()) as DatabaseHandle,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const database = await freshPostgresDatabase(databaseUrl, `mirror_bench_reminders_${process.pid}`);
+  return { handle: openPostgresDatabase(database.url) as DatabaseHandle, drop: database.drop };
 }
 
 /** The people, their profiles and their schedules, written in three statements. */
