@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTransport } from 'nodemailer';
-import pg from 'pg';
 import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../src/server/db/client';
 import { waitingList } from '../src/server/db/schema/waitlist';
 import { createFilesystemStorage } from '../src/server/lib/storage/filesystem-storage';
@@ -24,6 +23,7 @@ import { renderNewsletter } from '../src/server/modules/mail/templates/newslette
 import { defaultNewsletterContent } from '../src/server/modules/mail/templates/newsletter-copy';
 import { unsubscribeUrls } from '../src/server/modules/waitlist/service';
 import { type BenchServer, ensureBuild, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { freshPostgresDatabase } from './support/postgres-database.mjs';
 import { stopNode } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
@@ -46,23 +46,11 @@ async function openDatabase(
   if (!postgres) return { handle: await openPgliteDatabase(dataDir), env: {}, drop: async () => undefined };
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
-  const name = `mirror_bench_campaign_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const database = await freshPostgresDatabase(base, `mirror_bench_campaign_${process.pid}`);
   return {
-    handle: openPostgresDatabase(url.toString()) as DatabaseHandle,
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    handle: openPostgresDatabase(database.url) as DatabaseHandle,
+    env: { DATABASE_URL: database.url },
+    drop: database.drop,
   };
 }
 

@@ -2,9 +2,8 @@
 // sign-in, for 50 verified, onboarded users created through the real API, next to GET /api/health of the same
 // app (the framework floor). Runs on the embedded PGlite, then, when PostgreSQL server binaries are installed,
 // again on a throwaway cluster (scripts/with-postgres.mjs); results named `… (PostgreSQL)`.
-import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { createAccount, expectStatus } from './support/accounts.mjs';
 import { measuredSeconds, onPgliteAndPostgres, runBenchmark, startApp } from './support/app.mjs';
 import { runLoad } from './support/load.mjs';
 import { describeExit } from './support/processes.mjs';
@@ -18,7 +17,6 @@ const USERS = 50;
 const SETUP_CONCURRENCY = 5;
 const PASSWORD = 'bench harbour lanterns 42';
 const TIME_ZONE = 'Europe/Berlin';
-const MAIL_TIMEOUT_MS = 10_000;
 const ANSWERS = [
   'Alex',
   'Being trusted, and someone who listens when I talk',
@@ -45,102 +43,21 @@ function loadAddress(n) {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** A request to the app as the setup makes it: JSON body, the app's own Origin, a client address. */
-async function call(app, method, urlPath, { body, cookie, ip, journal = false, redirect = 'follow' } = {}) {
-  const headers = { origin: app.url };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
-  if (ip) headers['x-forwarded-for'] = ip;
-  if (journal) headers['x-time-zone'] = TIME_ZONE;
-  const response = await fetch(`${app.url}${urlPath}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect,
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text };
-}
-
-async function expectStatus(app, what, method, urlPath, status, options) {
-  const response = await call(app, method, urlPath, options);
-  if (response.status !== status) {
-    throw new Error(
-      `${what}: ${method} ${urlPath} answered ${response.status} ${response.text.slice(0, 300)}`,
-    );
-  }
-  return response;
-}
-
-/** The body of an .eml with quoted-printable soft line breaks and `=3D` undone. */
-function decodeQuotedPrintable(text) {
-  return text.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-}
-
-/** The path of the verification link in the newest e-mail to `email` in DATA_DIR/mail, waiting for it. */
-async function verificationPath(mailDir, email) {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir)
-      ? fs
-          .readdirSync(mailDir)
-          .filter((name) => name.endsWith('.eml'))
-          .sort()
-          .reverse()
-      : [];
-    for (const name of files) {
-      const raw = fs.readFileSync(path.join(mailDir, name), 'utf8');
-      const headerEnd = raw.search(/\r?\n\r?\n/);
-      const to = /^To:\s*(.*)$/im.exec(raw.slice(0, headerEnd))?.[1] ?? '';
-      if (!to.toLowerCase().includes(email)) continue;
-      const link = /\/api\/auth\/verify-email\?[^\s"'<>]+/.exec(decodeQuotedPrintable(raw))?.[0];
-      if (!link) throw new Error(`the e-mail to ${email} (${name}) has no verification link`);
-      return link.replaceAll('&amp;', '&');
-    }
-    await sleep(50);
-  }
-  throw new Error(`no verification e-mail to ${email} in ${mailDir} within ${MAIL_TIMEOUT_MS / 1000} s`);
-}
-
-/** `name=value` of every cookie the response sets, for a Cookie header; the session cookie must be among them. */
-function sessionCookie(headers, email) {
-  const pairs = headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('=') && !pair.endsWith('='));
-  if (!pairs.some((pair) => pair.split('=')[0].includes('session_token'))) {
-    throw new Error(`sign-in of ${email} set no session cookie`);
-  }
-  return pairs.join('; ');
-}
-
 /** Signs up, verifies, signs in and onboards one user; opens the dashboard and day 1 once. */
 async function createUser(app, mailDir, index) {
   const email = `journal-bench-${index}@example.com`;
   const ip = setupAddress(index);
-  const credentials = { email, password: PASSWORD, language: 'en' };
-  await expectStatus(app, `sign-up of ${email}`, 'POST', '/api/account/sign-up', 201, {
-    body: credentials,
+  const cookie = await createAccount(app, {
+    email,
+    password: PASSWORD,
     ip,
+    mailDir,
+    timeZone: TIME_ZONE,
+    answers: ANSWERS,
   });
-  const link = await verificationPath(mailDir, email);
-  const verified = await call(app, 'GET', link, { ip, redirect: 'manual' });
-  const location = verified.headers.get('location') ?? '';
-  if (verified.status !== 302 || !/^\/auth\?(.*&)?verified=1(&|$)/.test(location)) {
-    throw new Error(`verification of ${email} answered ${verified.status} to ${location || 'nowhere'}`);
-  }
-  const signIn = await expectStatus(app, `sign-in of ${email}`, 'POST', '/api/account/sign-in', 200, {
-    body: credentials,
-    ip,
-  });
-  const cookie = sessionCookie(signIn.headers, email);
-  const journal = { cookie, ip, journal: true };
-  await expectStatus(app, `onboarding of ${email}`, 'POST', '/api/journal/onboarding/complete', 200, {
-    ...journal,
-    body: { answers: ANSWERS },
-  });
+  const journal = { cookie, ip, timeZone: TIME_ZONE };
   await expectStatus(app, `first dashboard of ${email}`, 'GET', '/api/journal/dashboard', 200, journal);
-  await expectStatus(app, `day 1 of ${email}`, 'GET', '/api/journal/days/1?locale=en', 200, journal);
+  await expectStatus(app, `day 1 of ${email}`, 'POST', '/api/journal/days/1?locale=en', 200, journal);
   return { email, cookie };
 }
 
@@ -167,7 +84,7 @@ async function createUsers(app, dataDir) {
 async function smokeTest(app, user) {
   const response = await expectStatus(app, 'smoke test', 'GET', '/api/journal/dashboard', 200, {
     cookie: user.cookie,
-    journal: true,
+    timeZone: TIME_ZONE,
   });
   const dashboard = JSON.parse(response.text);
   if (!Array.isArray(dashboard.days) || dashboard.days.length !== 7) {
@@ -179,7 +96,7 @@ async function smokeTest(app, user) {
 async function checkSaved(app, user) {
   const response = await expectStatus(app, 'saved check', 'GET', '/api/journal/days/1?locale=en', 200, {
     cookie: user.cookie,
-    journal: true,
+    timeZone: TIME_ZONE,
   });
   const { entry } = JSON.parse(response.text);
   if (!entry?.contentText?.startsWith(REFLECTION)) {

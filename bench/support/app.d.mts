@@ -28,3 +28,10 @@ export function runBenchmark(
   name: string,
   body: (workDir: string, servers: BenchServer[]) => Promise<void>,
 ): Promise<void>;
+export function onPgliteAndPostgres(
+  bench: string,
+  benchFile: string,
+  servers: BenchServer[],
+  scenario: (database: { databaseUrl: string | undefined; label: string }) => Promise<void>,
+  options?: { nodeArgs?: string[] },
+): Promise<void>;

@@ -128,9 +128,16 @@ const POSTGRES_SKIPPED = 77;
  * Runs `scenario({ databaseUrl, label })` on the embedded PGlite, then on a throwaway PostgreSQL: the bench
  * file (`benchFile`, its import.meta.filename) runs itself again under scripts/with-postgres.mjs with
  * --postgres, and that run does only the PostgreSQL scenario. Skipped with a line when PostgreSQL is missing.
- * `{ pglite: false }` runs the PostgreSQL scenario only.
+ * `{ pglite: false }` runs the PostgreSQL scenario only. `nodeArgs` go before the file (`['--import', 'tsx']`
+ * for a .ts bench).
  */
-export async function onPgliteAndPostgres(bench, benchFile, servers, scenario, { pglite = true } = {}) {
+export async function onPgliteAndPostgres(
+  bench,
+  benchFile,
+  servers,
+  scenario,
+  { pglite = true, nodeArgs = [] } = {},
+) {
   if (process.argv.includes(POSTGRES_FLAG)) {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl)
@@ -146,10 +153,13 @@ export async function onPgliteAndPostgres(bench, benchFile, servers, scenario, {
   console.log(`${bench}: on PostgreSQL`);
   const child = {
     name: 'with-postgres',
-    ...startNode([path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, benchFile, POSTGRES_FLAG], {
-      cwd: ROOT,
-      stdout: 'inherit',
-    }),
+    ...startNode(
+      [path.join(ROOT, 'scripts/with-postgres.mjs'), process.execPath, ...nodeArgs, benchFile, POSTGRES_FLAG],
+      {
+        cwd: ROOT,
+        stdout: 'inherit',
+      },
+    ),
   };
   servers.push(child);
   const outcome = await child.exited;

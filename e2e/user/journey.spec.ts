@@ -126,13 +126,17 @@ for (const locale of ['en', 'de'] as const) {
     await page.getByRole('link', { name: t['dashboard.settings'] }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByLabel(t['settings.email.label'])).toHaveValue(email);
-    await page.getByRole('switch', { name: t['settings.ai.label'] }).click();
+    // This server has no AI model configured: the switch says so and cannot be turned on (issue 14).
+    await expect(page.getByRole('switch', { name: t['settings.ai.label'] })).toBeDisabled();
+    await expect(page.getByText(t['settings.ai.unavailable'])).toBeVisible();
+    await page.getByRole('switch', { name: t['settings.weekly.label'] }).click();
     await page.getByLabel(t['settings.reminder.label']).fill('21:30');
     await page.getByRole('button', { name: t['settings.save'] }).click();
     await expect(page.getByText(t['settings.saved'])).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(t['settings.reminder.label'])).toHaveValue('21:30');
-    await expect(page.getByRole('switch', { name: t['settings.ai.label'] })).toBeChecked();
+    await expect(page.getByRole('switch', { name: t['settings.weekly.label'] })).toBeChecked();
+    await expect(page.getByRole('switch', { name: t['settings.reminder.switch'] })).not.toBeChecked();
     await expectAccessible(page);
 
     // Export: the file holds the reflection.

@@ -25,8 +25,11 @@ import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes, metricsRoutes } from './modules/health/routes';
+import { historyRoutes } from './modules/history/routes';
+import { insightRoutes } from './modules/insights/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { journalRoutes } from './modules/journal/routes';
+import { MAIL_OFF_ONE_CLICK_PATH } from './modules/journal/service';
 import type { MailTransport } from './modules/mail/transport';
 import { mediaRoutes, videoRoutes } from './modules/media/routes';
 import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
@@ -124,7 +127,8 @@ export function createApp(deps: AppDeps) {
   const checkOrigin = csrf({ origin: new URL(config.appUrl).origin });
   // Mail providers POST one-click unsubscribes (RFC 8058) from their servers, with no Origin; the signed
   // token in the URL is what authorises them.
-  app.use('/api/*', (c, next) => (c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH ? next() : checkOrigin(c, next)));
+  const oneClickPaths = new Set([ONE_CLICK_UNSUBSCRIBE_PATH, MAIL_OFF_ONE_CLICK_PATH]);
+  app.use('/api/*', (c, next) => (oneClickPaths.has(c.req.path) ? next() : checkOrigin(c, next)));
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
@@ -166,7 +170,12 @@ export function createApp(deps: AppDeps) {
       config,
     }),
   );
-  api.route('/', journalRoutes({ db: deps.db, clock: deps.clock }));
+  api.route(
+    '/',
+    journalRoutes({ db: deps.db, clock: deps.clock, ai: config.ai, secret: deps.sessionSecret }),
+  );
+  api.route('/', historyRoutes({ db: deps.db, clock: deps.clock }));
+  api.route('/', insightRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', bubbleRoutes({ db: deps.db, clock: deps.clock }));
   api.route('/', accountRoutes({ db: deps.db, auth, clock: deps.clock, config, secret: deps.sessionSecret }));
   api.route('/', invitationRoutes({ db: deps.db, clock: deps.clock, secret: deps.sessionSecret }));

@@ -72,6 +72,15 @@ const ZEnv = z.object({
   STAFF_REQUIRE_2FA: z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
     .default('false'),
+  AI_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:11434/v1')),
+  AI_API_KEY: optional(z.string().min(1)),
+  AI_MODEL: optional(z.string().min(1).max(200)),
+  AI_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 1000 to 120000' })
+    .int('must be a whole number of milliseconds from 1000 to 120000')
+    .min(1000, 'must be a whole number of milliseconds from 1000 to 120000')
+    .max(120_000, 'must be a whole number of milliseconds from 1000 to 120000')
+    .default(20_000),
   CLOCK_OFFSET_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -92,6 +101,12 @@ export type S3Config = {
   accessKeyId: string;
   secretAccessKey: string;
 };
+
+/**
+ * An OpenAI-compatible chat-completions endpoint that writes weekly insights for people who switch AI
+ * insights on (issue 14, decision 027): `url` is the API base (`…/v1`), `/chat/completions` is appended.
+ */
+export type AiConfig = { url: string; apiKey: string | undefined; model: string; timeoutMs: number };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -131,6 +146,8 @@ export type Config = {
    * accepting connections, so a load balancer's health check takes it out of rotation first.
    */
   shutdownDelayMs: number;
+  /** The model that may write weekly insights; unset, every insight is computed on this server. */
+  ai: AiConfig | undefined;
 };
 
 export class ConfigError extends Error {
@@ -167,6 +184,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(`Invalid configuration: ${s3Missing} is required when S3 storage is configured`);
   }
 
+  if (Boolean(e.AI_API_URL) !== Boolean(e.AI_MODEL)) {
+    const missing = e.AI_API_URL ? 'AI_MODEL' : 'AI_API_URL';
+    throw new ConfigError(`Invalid configuration: ${missing} is required when AI insights are configured`);
+  }
+
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -190,6 +212,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     staffRequire2fa: e.STAFF_REQUIRE_2FA === 'true' || e.STAFF_REQUIRE_2FA === '1',
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    ai:
+      e.AI_API_URL && e.AI_MODEL
+        ? {
+            url: e.AI_API_URL.replace(/\/+$/, ''),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : undefined,
     s3:
       s3Any && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -6,17 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, waitForHealth } from './test/server-process';
+import { freePort, serverLeftovers, startServerProcess, waitForHealth } from './test/server-process';
 import { withDatabase } from './test/test-db';
 
-const running = new Set<ChildProcess>();
-const dirs: string[] = [];
+const { running, dirs, cleanUp } = serverLeftovers();
 
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(cleanUp);
 
 function tempDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-main-'));

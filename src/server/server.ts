@@ -25,6 +25,7 @@ import { deleteExpiredStaffSessions, ensureBootstrapStaff, StaffAccountError } f
 import { openCampaignDelivery } from './modules/campaigns/delivery';
 import { startCampaignWorker } from './modules/campaigns/sender';
 import { databaseMetricsSources } from './modules/health/service';
+import { startInsightWorker } from './modules/insights/worker';
 import { startInvitationSender } from './modules/invitations/sender';
 import { PromptLibraryError, seedPrompts } from './modules/journal/prompts';
 import { readProviderKey } from './modules/mail/provider-key';
@@ -35,6 +36,7 @@ import {
   type MailTransport,
 } from './modules/mail/transport';
 import { seedDefaultMedia } from './modules/media/service';
+import { startReminderWorker } from './modules/reminders/sender';
 
 // These paths hold both for src/server/server.ts (tsx) and the bundle at dist/server/server.js.
 const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -222,6 +224,11 @@ async function start() {
         clock,
         logger: logger.child({ module: 'invitations' }),
       }),
+    );
+    const personal = { db: database.db, clock, appUrl: config.appUrl, secret: sessionSecret };
+    workers.push(startReminderWorker({ ...personal, logger: logger.child({ module: 'reminders' }) }));
+    workers.push(
+      startInsightWorker({ ...personal, ai: config.ai, logger: logger.child({ module: 'insights' }) }),
     );
 
     workers.push(

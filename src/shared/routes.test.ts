@@ -24,6 +24,9 @@ describe('route table', () => {
       '/app',
       '/profile',
       '/testhome',
+      '/history',
+      '/history/:week',
+      '/email-off',
     ]);
   });
 
@@ -43,6 +46,14 @@ describe('route table', () => {
     }
     expect(matchRoute('/reflect/day')).toBeNull();
     expect(matchRoute('/reflect/day/1/extra')).toBeNull();
+  });
+
+  it('takes a week by its Monday, and nothing else', () => {
+    expect(matchRoute('/history/2026-03-02')).toEqual({ id: 'historyWeek', params: { week: '2026-03-02' } });
+    for (const bad of ['2026-03-03', '2026-02-30', '2026-13-02', '2026-3-2', 'last', '9999-99-99']) {
+      expect(matchRoute(`/history/${bad}`), bad).toBeNull();
+    }
+    expect(matchRoute('/history')).toEqual({ id: 'history', params: {} });
   });
 
   it('does not know other paths', () => {

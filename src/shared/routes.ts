@@ -12,6 +12,12 @@ type RouteDef = {
 };
 
 const isDayNumber: ParamCheck = (value) => /^[1-7]$/.test(value);
+/** A week's Monday as yyyy-MM-dd (a real date that is a Monday). */
+const isWeekStart: ParamCheck = (value) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCDay() === 1;
+};
 
 export const ROUTES = {
   home: { path: '/' },
@@ -34,6 +40,9 @@ export const ROUTES = {
   app: { path: '/app' },
   profile: { path: '/profile' },
   testHome: { path: '/testhome' },
+  history: { path: '/history' },
+  historyWeek: { path: '/history/:week', params: { week: isWeekStart } },
+  mailOff: { path: '/email-off' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof ROUTES;

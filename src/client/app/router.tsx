@@ -39,6 +39,9 @@ const PAGE_FILES: Record<RouteId, string> = {
   app: 'app',
   profile: 'profile',
   testHome: 'test-home',
+  history: 'history',
+  historyWeek: 'history-week',
+  mailOff: 'mail-off',
 };
 
 /** The source file of a route's page module, as Vite's manifest names it. */

@@ -3,12 +3,14 @@ import type { Logger } from './logger';
 export type Worker = { name: string; stop(): Promise<void> };
 
 /**
- * Runs `task` every `intervalMs` (with a little jitter so several app processes do not run in lockstep).
- * Runs never overlap; `stop()` waits for the run in progress to finish.
+ * Runs `task` every `intervalMs` (with a little jitter so several app processes do not run in lockstep),
+ * the first time after `firstRunMs` when given. Runs never overlap; `stop()` waits for the run in progress
+ * to finish.
  */
 export function startIntervalWorker(options: {
   name: string;
   intervalMs: number;
+  firstRunMs?: number;
   task: () => Promise<void>;
   logger: Logger;
 }): Worker {
@@ -17,10 +19,10 @@ export function startIntervalWorker(options: {
   let running: Promise<void> | undefined;
   let stopped = false;
 
-  const schedule = () => {
+  const schedule = (delayMs = intervalMs) => {
     if (stopped) return;
-    const jitter = Math.round(intervalMs * 0.1 * Math.random());
-    timer = setTimeout(tick, intervalMs + jitter);
+    const jitter = Math.round(delayMs * 0.1 * Math.random());
+    timer = setTimeout(tick, delayMs + jitter);
     timer.unref();
   };
   const tick = () => {
@@ -31,7 +33,7 @@ export function startIntervalWorker(options: {
         schedule();
       });
   };
-  schedule();
+  schedule(options.firstRunMs);
 
   return {
     name,

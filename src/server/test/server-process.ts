@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -63,4 +64,23 @@ export async function waitForHealth(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+/**
+ * What a test file that starts server processes leaves behind: the processes (pass `running` to
+ * `startServerProcess`) and temporary folders (push them to `dirs`). `cleanUp` (for `afterEach`) kills what
+ * still runs and removes the folders.
+ */
+export function serverLeftovers() {
+  const running = new Set<ChildProcess>();
+  const dirs: string[] = [];
+  return {
+    running,
+    dirs,
+    cleanUp() {
+      for (const child of running) child.kill('SIGKILL');
+      running.clear();
+      for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

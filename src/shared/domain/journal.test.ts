@@ -4,8 +4,12 @@ import de from '../i18n/de.json';
 import en from '../i18n/en.json';
 import {
   addDays,
+  dayHref,
   dayStatus,
   defaultWeekTopics,
+  formatDateRange,
+  formatDayDate,
+  isDayCompleted,
   isDayOpen,
   isoWeekdayOf,
   isoWeekString,
@@ -14,8 +18,10 @@ import {
   localDay,
   mondayOf,
   promptDepth,
+  reflectionStatus,
   topicMessageKey,
   weekOf,
+  zonedInstant,
 } from './journal';
 import { PROMPT_TOPICS } from './prompt-topics';
 
@@ -34,6 +40,7 @@ describe('days of the week', () => {
 
   it('shows an entry status first, then available or locked', () => {
     expect(dayStatus(7, 'completed', 1)).toBe('completed');
+    expect(dayStatus(1, 'started', 1)).toBe('started');
     expect(dayStatus(3, 'draft', 1)).toBe('draft');
     expect(dayStatus(2, undefined, 1)).toBe('available');
     expect(dayStatus(3, undefined, 1)).toBe('locked');
@@ -127,10 +134,91 @@ describe('dates', () => {
   });
 });
 
+describe('wall-clock times in a zone', () => {
+  it.each([
+    ['an ordinary day', '2026-03-02', '08:00', 'Europe/Berlin', '2026-03-02T07:00:00.000Z'],
+    ['summer time', '2026-06-01', '08:00', 'Europe/Berlin', '2026-06-01T06:00:00.000Z'],
+    [
+      'the other side of the date line',
+      '2026-06-01',
+      '08:00',
+      'Pacific/Auckland',
+      '2026-05-31T20:00:00.000Z',
+    ],
+    ['a zone that is not one', '2026-06-01', '08:00', 'Not/AZone', '2026-06-01T08:00:00.000Z'],
+    // Spring forward: 02:00 to 03:00 does not exist; a time in the gap moves on by the gap.
+    ['Berlin, the skipped hour', '2026-03-29', '02:30', 'Europe/Berlin', '2026-03-29T01:30:00.000Z'],
+    ['Berlin, after the change', '2026-03-29', '08:00', 'Europe/Berlin', '2026-03-29T06:00:00.000Z'],
+    ['New York, the skipped hour', '2026-03-08', '02:30', 'America/New_York', '2026-03-08T07:30:00.000Z'],
+    // Fall back: 02:00 to 03:00 (Berlin) and 01:00 to 02:00 (New York) happen twice; the first counts.
+    ['Berlin, the repeated hour', '2026-10-25', '02:30', 'Europe/Berlin', '2026-10-25T00:30:00.000Z'],
+    ['Berlin, after the change', '2026-10-25', '08:00', 'Europe/Berlin', '2026-10-25T07:00:00.000Z'],
+    ['New York, the repeated hour', '2026-11-01', '01:30', 'America/New_York', '2026-11-01T05:30:00.000Z'],
+  ])('%s: %s %s in %s is %s', (_, date, time, zone, instant) => {
+    expect(zonedInstant(date, time, zone).toISOString()).toBe(instant);
+  });
+
+  it('is the wall-clock time it was asked for, on any day in any zone', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom(...zones),
+        (offset, hour, minute, zone) => {
+          const date = addDays('2024-01-01', offset);
+          const time = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+          const instant = zonedInstant(date, time, zone);
+          const shown = new Intl.DateTimeFormat('en-GB', {
+            timeZone: zone,
+            hourCycle: 'h23',
+            hour: '2-digit',
+            minute: '2-digit',
+          }).format(instant);
+          expect(localDay(instant, zone).date).toBe(date);
+          // Either that time, or (in a skipped hour) up to an hour later.
+          const minutes = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+          expect(minutes(shown) - minutes(time)).toBeGreaterThanOrEqual(0);
+          expect(minutes(shown) - minutes(time)).toBeLessThanOrEqual(60);
+        },
+      ),
+    );
+  });
+});
+
+describe('dates as people read them', () => {
+  it('writes a day with its weekday, whatever the zone it is read in', () => {
+    expect(formatDayDate('en', '2026-03-02', 'short')).toBe('Mon, Mar 2');
+    expect(formatDayDate('de', '2026-03-02', 'short')).toBe('Mo., 2. März');
+    expect(formatDayDate('de', '2026-03-08', 'long')).toBe('Sonntag, 8. März');
+    expect(formatDayDate('en', '2026-03-08', 'full')).toBe('Sunday, March 8, 2026');
+  });
+
+  it('writes a week as a span', () => {
+    expect(formatDateRange('de', '2026-03-02', '2026-03-08')).toBe('2.–8. März 2026');
+    expect(formatDateRange('en', '2026-03-30', '2026-04-05')).toBe('March 30\u2009–\u2009April 5, 2026');
+  });
+
+  it('links a day to its page: day 4 to the lane choice', () => {
+    expect(dayHref(4, { lang: 'de' })).toBe('/choose-lane?lang=de');
+    expect(dayHref(5)).toBe('/reflect/day/5');
+  });
+});
+
 describe('inputs', () => {
   it('needs 10 characters after trimming for a reflection', () => {
     expect(isReflectionLongEnough('  123456789  ')).toBe(false);
     expect(isReflectionLongEnough(' 1234567890 ')).toBe(true);
+  });
+
+  it('makes a day completed only with 10 characters written, and only that', () => {
+    expect(reflectionStatus('')).toBe('started');
+    expect(reflectionStatus(' \n 123456789 \n ')).toBe('started');
+    expect(reflectionStatus('1234567890')).toBe('completed');
+    expect(isDayCompleted('completed')).toBe(true);
+    for (const other of ['started', 'available', 'locked', undefined])
+      expect(isDayCompleted(other)).toBe(false);
   });
 
   it('takes reminder times as HH:MM', () => {

@@ -1,3 +1,5 @@
+import { href } from '../routes';
+
 /**
  * The weekly cycle (spec §4, §9): dates in the user's time zone, ISO weeks, which days are open, the depth of
  * a day's prompt and the topics of a new week. Pure functions, used by the server and the browser.
@@ -54,7 +56,24 @@ export function isDayOpen(day: number, isoWeekday: number): boolean {
   return day <= isoWeekday + 1;
 }
 
-export type DayStatus = 'completed' | 'available' | 'locked' | (string & {});
+/**
+ * What an entry says about its day (issue 14, honest day states): opening a day starts it; it is completed
+ * once at least 10 trimmed characters are saved (spec §5), or, for day 4, once a lane is chosen.
+ */
+export const ENTRY_STATUSES = ['started', 'completed'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export type DayStatus = EntryStatus | 'available' | 'locked' | (string & {});
+
+/** The status a reflection's text gives its day: the one rule behind badges, counters and reminders. */
+export function reflectionStatus(text: string): EntryStatus {
+  return isReflectionLongEnough(text) ? 'completed' : 'started';
+}
+
+/** Whether a day counts as done: for the progress, the reminders ("not yet done") and the week's insight. */
+export function isDayCompleted(entryStatus: string | undefined): boolean {
+  return entryStatus === 'completed';
+}
 
 /** Spec §4: a day with an entry shows the entry's status; otherwise open days are available. */
 export function dayStatus(day: number, entryStatus: string | undefined, isoWeekday: number): DayStatus {
@@ -112,6 +131,62 @@ export function localDay(now: Date, timeZone: string): { date: IsoDate; isoWeekd
   return { date, isoWeekday: isoWeekdayOf(date) };
 }
 
+/** One formatter per zone for the wall-clock time, like `dateFormatter`. */
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (formatter) return formatter;
+  formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  if (wallClockFormatters.size >= MAX_CACHED_ZONES) wallClockFormatters.clear();
+  wallClockFormatters.set(timeZone, formatter);
+  return formatter;
+}
+
+/** How far the wall clock in `timeZone` is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = wallClockFormatter(timeZone).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `date` at `time` (HH:MM), by the zone's rules
+ * on that date. A time that a daylight-saving change skips (02:30 on a spring-forward night in Berlin) is
+ * moved on by the length of the gap (03:30); a time that happens twice (02:30 on a fall-back night) is the
+ * first of the two. An invalid zone counts as UTC.
+ */
+export function zonedInstant(date: IsoDate, time: string, timeZone: string): Date {
+  const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const wall = toUtc(date).getTime() + (hours * 60 + minutes) * 60_000;
+  // The offsets in force a day either side cover both sides of any change on this date.
+  const before = zoneOffsetMs(wall - 86_400_000, zone);
+  const after = zoneOffsetMs(wall + 86_400_000, zone);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => wall - offset)
+    .filter((instant) => instant + zoneOffsetMs(instant, zone) === wall)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? wall - before);
+}
+
 /** The date in the running program's own time zone (in a browser: the day on the person's calendar). */
 export function localIsoDate(now: Date): IsoDate {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -137,6 +212,11 @@ export function isoWeekdayOf(date: IsoDate): number {
   return weekday === 0 ? 7 : weekday;
 }
 
+/** The date of a day (1 = Monday) of the week that starts on `monday`. */
+export function dateOfDay(monday: IsoDate, day: number): IsoDate {
+  return addDays(monday, day - 1);
+}
+
 /** Spec §4: weeks start on Monday. */
 export function mondayOf(date: IsoDate): IsoDate {
   return addDays(date, 1 - isoWeekdayOf(date));
@@ -150,10 +230,40 @@ export function isoWeekString(date: IsoDate): string {
   return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
+/** A span of dates as a person reads them in `locale`: "2–8 March 2026", "2.–8. März 2026". */
+export function formatDateRange(locale: string, start: IsoDate, end: IsoDate): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return format.formatRange(toUtc(start), toUtc(end));
+}
+
+const dateFormats = {
+  /** "Mon, Mar 2" / "Mo., 2. März" */
+  short: { weekday: 'short', day: 'numeric', month: 'short' },
+  /** "Monday, March 2" / "Montag, 2. März" */
+  long: { weekday: 'long', day: 'numeric', month: 'long' },
+  /** "Monday, March 2, 2026" / "Montag, 2. März 2026" */
+  full: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A day's date (yyyy-MM-dd) with its weekday, in the reader's language. */
+export function formatDayDate(locale: string, date: string, style: keyof typeof dateFormats): string {
+  return new Intl.DateTimeFormat(locale, { ...dateFormats[style], timeZone: 'UTC' }).format(toUtc(date));
+}
+
 /** The week containing `date`: Monday to Sunday and its ISO name. */
 export function weekOf(date: IsoDate): { startDate: IsoDate; endDate: IsoDate; isoWeek: string } {
   const startDate = mondayOf(date);
   return { startDate, endDate: addDays(startDate, 6), isoWeek: isoWeekString(startDate) };
+}
+
+/** Where a day is written: day 4 is the lane choice (spec §2), every other day its reflection page. */
+export function dayHref(day: number, query?: Record<string, string>): string {
+  return day === CHOOSE_LANE_DAY ? href('chooseLane', query) : href('reflectDay', { day }, query);
 }
 
 // ---- reflections and settings ------------------------------------------------------------------------

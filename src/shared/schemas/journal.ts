@@ -22,7 +22,10 @@ export const ZProfile = z.object({
   edges: profileList,
   aiEnabled: z.boolean(),
   reminderTime: z.string(),
+  remindersEnabled: z.boolean(),
+  weeklyEmailEnabled: z.boolean(),
   timeZone: z.string(),
+  locale: z.enum(LOCALES).describe('the language of the person’s e-mails: their latest locale cookie'),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
@@ -38,8 +41,13 @@ export type TCompleteOnboarding = z.infer<typeof ZCompleteOnboarding>;
 
 export const ZDaySummary = z.object({
   day: z.number().int().min(1).max(7),
+  date: z.string().describe('yyyy-MM-dd'),
   topic: z.string(),
-  status: z.string().describe("'completed', 'available', 'locked' or an entry's own status"),
+  status: z
+    .string()
+    .describe(
+      "'completed' (10 characters written, or the lane chosen), 'started' (opened), 'available', 'locked', or an entry's own status",
+    ),
   open: z.boolean(),
 });
 export type TDaySummary = z.infer<typeof ZDaySummary>;
@@ -81,18 +89,24 @@ export const ZEntry = z.object({
 export type TEntry = z.infer<typeof ZEntry>;
 
 /**
- * GET /api/journal/days/{day}?locale=en → 200; creates the entry on first open (status completed, empty
- * text). 403 `day_locked` for a day that is not open yet, 409 `onboarding_required`, 400 for a bad day.
- * `prompt.id` is null when the fallback text is shown.
+ * GET /api/journal/days/{day}?locale=en → 200 with the day as it is (`entry` null until it is started;
+ * writes nothing of the day). POST /api/journal/days/{day}?locale=en → 200 opens it: starts the entry
+ * (status 'started', empty text) on the first open. Both: 403 `day_locked` for a day that is not open yet,
+ * 409 `onboarding_required`, 400 for a bad day. `prompt.id` is null when the fallback text is shown.
  */
 export const ZDayReflection = z.object({
   day: z.number().int(),
+  date: z.string().describe('yyyy-MM-dd'),
   topic: z.string(),
   prompt: z.object({ id: z.string().nullable(), text: z.string(), depth: z.number().int() }),
-  entry: ZEntry,
+  entry: ZEntry.nullable(),
   week: ZWeek,
 });
 export type TDayReflection = z.infer<typeof ZDayReflection>;
+
+/** The answer of POST /api/journal/days/{day}: an opened day always has its entry. */
+export const ZOpenedDay = ZDayReflection.extend({ entry: ZEntry });
+export type TOpenedDay = z.infer<typeof ZOpenedDay>;
 
 export const ZDayQuery = z.object({ locale: z.enum(LOCALES).default('en') });
 
@@ -106,9 +120,32 @@ export type TSaveEntry = z.infer<typeof ZSaveEntry>;
 export const ZChooseLane = z.object({ lane: z.enum(LANE_IDS as [string, ...string[]]) });
 export type TChooseLane = z.infer<typeof ZChooseLane>;
 
-/** GET and PUT /api/journal/settings: saved together (spec §4). */
+/**
+ * PUT /api/journal/settings: saved together (spec §4). Reminders and the weekly e-mail are off until the
+ * person switches them on (issue 14); AI insights only where the operator configured a model (409
+ * `ai_unavailable` otherwise).
+ */
 export const ZSettings = z.object({
   aiEnabled: z.boolean(),
   reminderTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  remindersEnabled: z.boolean(),
+  weeklyEmailEnabled: z.boolean(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
+
+/** GET and PUT /api/journal/settings → 200: the settings, when the next reminder goes, where AI would go. */
+export const ZSettingsView = ZSettings.extend({
+  nextReminderAt: z.string().nullable().describe('ISO timestamp of the next reminder; null while off'),
+  aiService: z
+    .object({ host: z.string(), model: z.string() })
+    .nullable()
+    .describe('where AI insights send a week’s text; null when the operator configured no model'),
+});
+export type TSettingsView = z.infer<typeof ZSettingsView>;
+
+/** POST /api/mail-off and /api/mail-off/one-click?token=: the token of the link in a reminder or weekly e-mail. */
+export const ZMailOff = z.object({ token: z.string().min(1).max(1024) });
+export type TMailOff = z.infer<typeof ZMailOff>;
+
+export const ZMailOffResult = z.object({ kind: z.enum(['reminder', 'weekly']) });
+export type TMailOffResult = z.infer<typeof ZMailOffResult>;

@@ -1,10 +1,10 @@
 import { BackToDashboard } from '@client/components/back-to-dashboard';
+import { LoadFailed } from '@client/components/load-failed';
 import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
 import { Card } from '@client/components/ui/card';
 import { dashboardQuery, useChooseLane } from '@client/features/journal/api/journal';
 import { LaneCard } from '@client/features/journal/components/lane-card';
-import { LoadFailed } from '@client/features/journal/components/load-failed';
 import {
   useJournalRedirects,
   useSessionEndedCheck,

@@ -1,5 +1,6 @@
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
+import { LatestInsight } from '@client/features/history/components/latest-insight';
 import { dashboardQuery } from '@client/features/journal/api/journal';
 import { ProfileCards, ProfileCardsSkeleton } from '@client/features/journal/components/profile-cards';
 import { WeekOverview, WeekOverviewSkeleton } from '@client/features/journal/components/week-overview';
@@ -7,7 +8,7 @@ import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-
 import { useRequireUser } from '@client/lib/session';
 import { href } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { RotateCcw, Settings } from 'lucide-react';
+import { History, RotateCcw, Settings } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,7 +22,7 @@ export function Component() {
   const { user } = useRequireUser();
   const dashboard = useQuery({ ...dashboardQuery, enabled: user !== undefined });
   const redirecting = useJournalRedirects(dashboard.error);
-  const ids = { week: useId(), profile: useId() };
+  const ids = { week: useId(), profile: useId(), insight: useId() };
   const failed = dashboard.isError && !redirecting;
 
   useEffect(() => {
@@ -36,12 +37,20 @@ export function Component() {
     <div className="flex flex-1 flex-col">
       <PageHeader
         actions={
-          <Button asChild variant="secondary" size="sm">
-            <Link to={href('settings')}>
-              <Settings className="size-4" aria-hidden="true" />
-              <span className="max-sm:sr-only">{t('dashboard.settings')}</span>
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="secondary" size="sm">
+              <Link to={href('history')}>
+                <History className="size-4" aria-hidden="true" />
+                <span className="max-sm:sr-only">{t('dashboard.history')}</span>
+              </Link>
+            </Button>
+            <Button asChild variant="secondary" size="sm">
+              <Link to={href('settings')}>
+                <Settings className="size-4" aria-hidden="true" />
+                <span className="max-sm:sr-only">{t('dashboard.settings')}</span>
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="mx-auto w-full max-w-7xl px-5 pt-4 pb-16 sm:px-8">
@@ -95,6 +104,12 @@ export function Component() {
             </>
           )}
         </section>
+
+        {data && (
+          <section aria-labelledby={ids.insight} className="mt-10">
+            <LatestInsight headingId={ids.insight} />
+          </section>
+        )}
       </div>
     </div>
   );

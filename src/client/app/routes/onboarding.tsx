@@ -1,7 +1,7 @@
+import { LoadFailed } from '@client/components/load-failed';
 import { PageHeader } from '@client/components/page-header';
 import { Card } from '@client/components/ui/card';
 import { profileQuery } from '@client/features/journal/api/journal';
-import { LoadFailed } from '@client/features/journal/components/load-failed';
 import { OnboardingFlow } from '@client/features/journal/components/onboarding-flow';
 import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-redirects';
 import { useRequireUser } from '@client/lib/session';

@@ -5,7 +5,13 @@ import { useBubbleLists } from '@client/features/bubbles/hooks/use-bubble-lists'
 import { useNewBubbleHighlight } from '@client/features/bubbles/hooks/use-new-bubble-highlight';
 import { rememberCountBeforeAnswering } from '@client/features/bubbles/lib/highlight';
 import { allModeShown, seedFor } from '@client/features/bubbles/lib/sample';
-import { ALL, ALL_SAMPLE_SIZE, type CategoryChoice, categoryFromQuery } from '@shared/domain/bubbles';
+import {
+  ALL,
+  ALL_SAMPLE_SIZE,
+  CATEGORIES,
+  type CategoryChoice,
+  categoryFromQuery,
+} from '@shared/domain/bubbles';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -27,6 +33,10 @@ export function Component() {
     [all, allOrder, shown, lists, category],
   );
   const ownInCategory = all ? [] : real.byCategory[category];
+  const ownShown = useMemo(
+    () => (all ? CATEGORIES.flatMap((each) => real.byCategory[each]) : real.byCategory[category]),
+    [all, category, real.byCategory],
+  );
   const highlightId = useNewBubbleHighlight(all ? null : category, ownInCategory, real.ready);
 
   const chooseCategory = (next: CategoryChoice) => {
@@ -43,7 +53,7 @@ export function Component() {
             category={category}
             onCategoryChange={chooseCategory}
             onAnswer={(chosen) => rememberCountBeforeAnswering(chosen, real.byCategory[chosen].length)}
-            ownCount={ownInCategory.length}
+            own={ownShown}
             syncFailed={real.syncFailed}
             onRetrySync={real.retrySync}
           />

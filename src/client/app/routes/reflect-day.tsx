@@ -1,16 +1,16 @@
 import { BackToDashboard } from '@client/components/back-to-dashboard';
+import { LoadFailed } from '@client/components/load-failed';
 import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
 import { Card } from '@client/components/ui/card';
 import { dayReflectionQuery } from '@client/features/journal/api/journal';
-import { LoadFailed } from '@client/features/journal/components/load-failed';
 import { ReflectionEditor } from '@client/features/journal/components/reflection-editor';
-import { useJournalLabels } from '@client/features/journal/day-display';
 import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-redirects';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
+import { useJournalLabels } from '@client/lib/journal-labels';
 import { useRequireUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { CHOOSE_LANE_DAY } from '@shared/domain/journal';
+import { CHOOSE_LANE_DAY, formatDayDate } from '@shared/domain/journal';
 import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -97,9 +97,12 @@ function DayReflection({ day }: { day: number }) {
             {t('reflection.day', { day })}
           </p>
           {data ? (
-            <h1 className="mt-2 font-display text-4xl font-semibold text-balance sm:text-5xl">
-              {labels.topic(data.topic)}
-            </h1>
+            <>
+              <h1 className="mt-2 font-display text-4xl font-semibold text-balance sm:text-5xl">
+                {labels.topic(data.topic)}
+              </h1>
+              <p className="mt-2 text-fg-muted">{formatDayDate(i18n.language, data.date, 'long')}</p>
+            </>
           ) : (
             <div
               aria-hidden="true"

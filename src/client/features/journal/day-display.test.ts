@@ -1,5 +1,6 @@
+import { dayHref } from '@shared/domain/journal';
 import { describe, expect, it } from 'vitest';
-import { dayHref, isoWeekNumber, statusTone } from './day-display';
+import { isoWeekNumber, statusTone } from './day-display';
 
 describe('day display', () => {
   it('colours statuses as the spec says: green completed, grey locked, blue otherwise', () => {
@@ -18,6 +19,6 @@ describe('day display', () => {
   it('sends day 4 to the lane choice and the others to their reflection', () => {
     expect(dayHref(4)).toBe('/choose-lane');
     expect(dayHref(1)).toBe('/reflect/day/1');
-    expect(dayHref(7)).toBe('/reflect/day/7');
+    expect(dayHref(7, { lang: 'de' })).toBe('/reflect/day/7?lang=de');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSettings, isSettingsChanged, toReminderTime } from './settings-draft';
 
-const saved = { aiEnabled: false, reminderTime: '08:00' };
+const saved = { aiEnabled: false, reminderTime: '08:00', remindersEnabled: false, weeklyEmailEnabled: false };
 
 describe('toReminderTime', () => {
   it('takes whole times of day, dropping seconds some browsers add', () => {
@@ -23,18 +23,20 @@ describe('the save button', () => {
     expect(isSettingsChanged(saved, { ...saved, reminderTime: '08:00:00' })).toBe(false);
   });
 
-  it('has something to save after either value changed (they are saved together)', () => {
+  it('has something to save after any value changed (they are saved together)', () => {
     expect(isSettingsChanged(saved, { ...saved, aiEnabled: true })).toBe(true);
+    expect(isSettingsChanged(saved, { ...saved, remindersEnabled: true })).toBe(true);
+    expect(isSettingsChanged(saved, { ...saved, weeklyEmailEnabled: true })).toBe(true);
     expect(isSettingsChanged(saved, { ...saved, reminderTime: '21:15' })).toBe(true);
     expect(isSettingsChanged(saved, { ...saved, reminderTime: '' })).toBe(true);
   });
 
-  it('sends both values, or says the time is not valid', () => {
-    expect(checkSettings({ aiEnabled: true, reminderTime: '21:15' })).toEqual({
+  it('sends every value, or says the time is not valid', () => {
+    expect(checkSettings({ ...saved, remindersEnabled: true, reminderTime: '21:15:00' })).toEqual({
       ok: true,
-      settings: { aiEnabled: true, reminderTime: '21:15' },
+      settings: { ...saved, remindersEnabled: true, reminderTime: '21:15' },
     });
-    expect(checkSettings({ aiEnabled: true, reminderTime: '' })).toEqual({
+    expect(checkSettings({ ...saved, aiEnabled: true, reminderTime: '' })).toEqual({
       ok: false,
       error: 'settings.reminder.invalid',
     });

@@ -7,22 +7,31 @@ import type { TSettings } from '@shared/schemas/journal';
  * an empty string while the time is incomplete.
  */
 
+/** The form's values: the settings, with the time as the field has it. */
+export type SettingsDraft = Omit<TSettings, 'reminderTime'> & { reminderTime: string };
+
 /** The time field's value as the API stores it, or null when it is not a whole time of day. */
 export function toReminderTime(fieldValue: string): string | null {
   const value = /^\d{2}:\d{2}:\d{2}(\.\d+)?$/.test(fieldValue) ? fieldValue.slice(0, 5) : fieldValue;
   return isReminderTime(value) ? value : null;
 }
 
-export function isSettingsChanged(saved: TSettings, draft: { aiEnabled: boolean; reminderTime: string }) {
-  return saved.aiEnabled !== draft.aiEnabled || toReminderTime(draft.reminderTime) !== saved.reminderTime;
+export function isSettingsChanged(saved: TSettings, draft: SettingsDraft): boolean {
+  return (
+    saved.aiEnabled !== draft.aiEnabled ||
+    saved.remindersEnabled !== draft.remindersEnabled ||
+    saved.weeklyEmailEnabled !== draft.weeklyEmailEnabled ||
+    toReminderTime(draft.reminderTime) !== saved.reminderTime
+  );
 }
 
 export type SettingsCheck =
   | { ok: true; settings: TSettings }
   | { ok: false; error: 'settings.reminder.invalid' };
 
-export function checkSettings(draft: { aiEnabled: boolean; reminderTime: string }): SettingsCheck {
+/** All settings, saved together (spec §4), or why not. */
+export function checkSettings(draft: SettingsDraft): SettingsCheck {
   const reminderTime = toReminderTime(draft.reminderTime);
   if (reminderTime === null) return { ok: false, error: 'settings.reminder.invalid' };
-  return { ok: true, settings: { aiEnabled: draft.aiEnabled, reminderTime } };
+  return { ok: true, settings: { ...draft, reminderTime } };
 }

@@ -21,6 +21,10 @@ export type ProfileV0 = {
   edges: string[];
   ai_enabled: boolean;
   reminder_time: string;
+  /** The daily reminder e-mail is sent (issue 14); off until the person switches it on (rows before: absent). */
+  reminder_enabled?: boolean;
+  /** The weekly insight is also sent by e-mail (issue 14); off until the person switches it on. */
+  weekly_email_enabled?: boolean;
 };
 
 /** One per user (spec §3 profiles), with the time zone the browser reports, to know the user's "today". */
@@ -32,6 +36,8 @@ export const profiles = pgTable('profiles', {
   onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true, mode: 'date' }),
   profileV0: jsonb('profile_v0').$type<ProfileV0>().notNull(),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** The language the person uses Mirror in (the locale cookie of their requests): their e-mails' language. */
+  locale: text('locale').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -52,8 +58,18 @@ export const weeks = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isoWeek: text('iso_week').notNull(),
     structure: jsonb('structure').$type<WeekStructure>().notNull(),
+    /**
+     * When the week's insight is to be made (issue 14): the Monday after, at midnight in the person's zone,
+     * or at once when day 7 is completed. Null once it is made.
+     */
+    insightDueAt: timestamp('insight_due_at', { withTimezone: true, mode: 'date' }),
+    /** A worker making the insight holds the week until then (another takes it over after). */
+    insightLeaseUntil: timestamp('insight_lease_until', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [uniqueIndex('weeks_user_start_uq').on(table.userId, table.startDate)],
+  (table) => [
+    uniqueIndex('weeks_user_start_uq').on(table.userId, table.startDate),
+    index('weeks_insight_due_idx').on(table.insightDueAt).where(sql`${table.insightDueAt} is not null`),
+  ],
 );
 
 /** Reflection prompts by topic, depth (1-4) and language, seeded from the prompt library (spec §3 prompts). */
@@ -90,8 +106,10 @@ export const entries = pgTable(
     day: integer('day').notNull(),
     topic: text('topic').notNull(),
     promptId: uuid('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    /** Private: read and written only through `journal/private-text.ts`. */
     contentText: text('content_text').notNull().default(''),
-    status: text('status').notNull().default('completed'),
+    /** 'started' when opened, 'completed' once the text is long enough (`reflectionStatus`) or the lane chosen. */
+    status: text('status').notNull().default('started'),
     replacementsCount: integer('replacements_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -103,7 +121,11 @@ export const entries = pgTable(
   ],
 );
 
-/** Weekly insights about a user (spec §3 summaries); removed with the user's data. */
+/**
+ * The insight of a week (spec §3 summaries, issue 14), one per week; removed with the user's data. `content`
+ * is private (the paragraph and the themes, people and moment it was made from, as JSON), read and written
+ * only through `journal/private-text.ts`; the counts beside it are not.
+ */
 export const summaries = pgTable(
   'summaries',
   {
@@ -113,7 +135,37 @@ export const summaries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     weekId: uuid('week_id').references(() => weeks.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** 'computed' (templates on this server) or 'ai' (the configured model wrote the paragraph). */
+    source: text('source').notNull().default('computed'),
+    /** The language the paragraph was written in. */
+    locale: text('locale').notNull().default('en'),
+    daysReflected: integer('days_reflected').notNull().default(0),
+    words: integer('words').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('summaries_user_idx').on(table.userId)],
+  (table) => [
+    index('summaries_user_idx').on(table.userId),
+    uniqueIndex('summaries_week_uq').on(table.weekId),
+    check('summaries_source_ck', sql`${table.source} in ('computed', 'ai')`),
+  ],
+);
+
+/**
+ * The daily reminder's schedule (issue 14), one row per person who ever switched reminders on. `due_at` is
+ * the instant of the next reminder (null while reminders are off), `due_on` the person's local date it is
+ * for; workers in every app process claim due rows with FOR UPDATE SKIP LOCKED.
+ */
+export const reminderSchedules = pgTable(
+  'reminder_schedules',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    dueOn: date('due_on', { mode: 'string' }),
+    /** The local date of the last reminder sent: never a second one that day. */
+    lastSentOn: date('last_sent_on', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('reminder_schedules_due_idx').on(table.dueAt).where(sql`${table.dueAt} is not null`)],
 );

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../../db/client';
 import { waitingList } from '../../db/schema/waitlist';
-import { freePort, startServerProcess, waitForHealth } from '../../test/server-process';
+import { freePort, serverLeftovers, startServerProcess, waitForHealth } from '../../test/server-process';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
 
@@ -20,14 +19,9 @@ import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
 const RECIPIENTS = 2000;
 const RATE_PER_SECOND = 250;
 const STAFF = { email: 'crash-staff@example.com', password: 'crash staff password 1' };
-const running = new Set<ChildProcess>();
-const dirs: string[] = [];
+const { running, dirs, cleanUp } = serverLeftovers();
 
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(cleanUp);
 
 const startServer = (env: Record<string, string>) =>
   startServerProcess(

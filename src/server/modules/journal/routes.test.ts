@@ -4,11 +4,15 @@ import {
   type TDayReflection,
   type TEntry,
   TIME_ZONE_HEADER,
+  type TOpenedDay,
   type TProfile,
+  type TSettingsView,
   ZDashboard,
   ZDayReflection,
   ZEntry,
+  ZOpenedDay,
   ZProfile,
+  ZSettingsView,
 } from '@shared/schemas/journal';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +75,7 @@ describe('without a session', () => {
     ['POST', '/api/journal/onboarding/complete', { answers: ['Anna'] }],
     ['GET', '/api/journal/dashboard'],
     ['GET', '/api/journal/days/1?locale=en'],
+    ['POST', '/api/journal/days/1?locale=en'],
     ['PUT', '/api/journal/days/1', { contentText: 'Some text here' }],
     ['POST', '/api/journal/days/1/another-prompt?locale=en'],
     ['POST', '/api/journal/lane', { lane: 'edges' }],
@@ -130,11 +135,26 @@ describe('the weekly cycle over HTTP', () => {
       'locked',
     ]);
 
-    const day = ZDayReflection.parse(
+    // Reading a day writes nothing; opening it (a POST) starts it.
+    const read = ZDayReflection.parse(
       await json<TDayReflection>(await call(user, '/api/journal/days/2?locale=de'), 200),
     );
-    expect(day).toMatchObject({ day: 2, topic: 'intro: awareness', prompt: { depth: 2 } });
+    expect(read).toMatchObject({ day: 2, date: '2026-03-03', entry: null });
+    expect(await t.database.db.select().from(entries).where(eq(entries.userId, user.id))).toEqual([]);
+    const day = ZOpenedDay.parse(
+      await json<TOpenedDay>(await call(user, '/api/journal/days/2?locale=de', { method: 'POST' }), 200),
+    );
+    expect(day).toMatchObject({
+      day: 2,
+      topic: 'intro: awareness',
+      prompt: { depth: 2 },
+      entry: { status: 'started' },
+    });
+    expect(day.prompt).toEqual(read.prompt);
     expect(day.prompt.id).not.toBeNull();
+    const started = await json<TDashboard>(await call(user, '/api/journal/dashboard'), 200);
+    expect(started.days[1]?.status).toBe('started');
+    expect(started.completedCount).toBe(0);
 
     const entry = ZEntry.parse(
       await json<TEntry>(
@@ -144,7 +164,7 @@ describe('the weekly cycle over HTTP', () => {
     );
     expect(entry).toMatchObject({ id: day.entry.id, contentText: 'Ein ruhiger Tag.' });
 
-    const replaced = await json<TDayReflection>(
+    const replaced = await json<TOpenedDay>(
       await call(user, '/api/journal/days/2/another-prompt?locale=de', { method: 'POST' }),
       200,
     );
@@ -160,6 +180,9 @@ describe('the weekly cycle over HTTP', () => {
   it('answers 403 day_locked for a day that is not open yet', async () => {
     const user = await onboardedUser();
     expect(await errorCode(await call(user, '/api/journal/days/3'), 403)).toBe('day_locked');
+    expect(await errorCode(await call(user, '/api/journal/days/3', { method: 'POST' }), 403)).toBe(
+      'day_locked',
+    );
     expect(
       await errorCode(
         await call(user, '/api/journal/days/7', { method: 'PUT', body: { contentText: 'Not yet open.' } }),
@@ -204,33 +227,46 @@ describe('the weekly cycle over HTTP', () => {
 
   it('saves the settings together and validates them', async () => {
     const user = await onboardedUser();
-    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
+    const off = {
       aiEnabled: false,
       reminderTime: '08:00',
-    });
-    const saved = await call(user, '/api/journal/settings', {
-      method: 'PUT',
-      body: { aiEnabled: true, reminderTime: '21:45' },
-    });
-    expect(await json(saved, 200)).toEqual({ aiEnabled: true, reminderTime: '21:45' });
+      remindersEnabled: false,
+      weeklyEmailEnabled: false,
+    };
     expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
-      aiEnabled: true,
-      reminderTime: '21:45',
+      ...off,
+      nextReminderAt: null,
+      aiService: null,
     });
+    const chosen = { ...off, reminderTime: '21:45', remindersEnabled: true, weeklyEmailEnabled: true };
+    const saved = await json<TSettingsView>(
+      await call(user, '/api/journal/settings', { method: 'PUT', body: chosen }),
+      200,
+    );
+    expect(ZSettingsView.parse(saved)).toEqual({
+      ...chosen,
+      nextReminderAt: '2026-03-02T21:45:00.000Z',
+      aiService: null,
+    });
+    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual(saved);
+    expect(
+      await errorCode(
+        await call(user, '/api/journal/settings', { method: 'PUT', body: { ...chosen, aiEnabled: true } }),
+        409,
+      ),
+    ).toBe('ai_unavailable');
     for (const body of [
-      { aiEnabled: true, reminderTime: '24:00' },
-      { aiEnabled: true, reminderTime: '8:00' },
-      { aiEnabled: true, reminderTime: '08:60' },
-      { aiEnabled: 'yes', reminderTime: '08:00' },
+      { ...chosen, reminderTime: '24:00' },
+      { ...chosen, reminderTime: '8:00' },
+      { ...chosen, reminderTime: '08:60' },
+      { ...chosen, aiEnabled: 'yes' },
+      { ...chosen, remindersEnabled: undefined },
       { reminderTime: '08:00' },
     ]) {
       const response = await call(user, '/api/journal/settings', { method: 'PUT', body });
       expect(await errorCode(response, 400), JSON.stringify(body)).toBe('validation');
     }
-    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
-      aiEnabled: true,
-      reminderTime: '21:45',
-    });
+    expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual(saved);
   });
 
   it('deletes the journal data', async () => {
@@ -315,7 +351,7 @@ describe("one user and another's data", () => {
     const a = await onboardedUser();
     const b = await createSignedInUser(t);
 
-    const aDay = await json<TDayReflection>(await call(a, '/api/journal/days/1'), 200);
+    const aDay = await json<TOpenedDay>(await call(a, '/api/journal/days/1', { method: 'POST' }), 200);
     await call(a, '/api/journal/days/1', { method: 'PUT', body: { contentText: "A's private reflection." } });
     const aBefore = await json<TDashboard>(await call(a, '/api/journal/dashboard'), 200);
 
@@ -329,8 +365,10 @@ describe("one user and another's data", () => {
 
     // Ids of A's rows, sent wherever a request could carry them, are ignored or refused.
     expect(await errorCode(await call(b, `/api/journal/days/${aDay.entry.id}`), 400)).toBe('validation');
-    const bDay = await json<TDayReflection>(
-      await call(b, `/api/journal/days/1?weekId=${aDay.week.id}&entryId=${aDay.entry.id}&userId=${a.id}`),
+    const bDay = await json<TOpenedDay>(
+      await call(b, `/api/journal/days/1?weekId=${aDay.week.id}&entryId=${aDay.entry.id}&userId=${a.id}`, {
+        method: 'POST',
+      }),
       200,
     );
     expect(bDay.entry.id).not.toBe(aDay.entry.id);
@@ -347,7 +385,13 @@ describe("one user and another's data", () => {
     await call(b, '/api/journal/days/1/another-prompt', { method: 'POST', body: { entryId: aDay.entry.id } });
     await call(b, '/api/journal/settings', {
       method: 'PUT',
-      body: { aiEnabled: true, reminderTime: '06:00', userId: a.id },
+      body: {
+        aiEnabled: false,
+        reminderTime: '06:00',
+        remindersEnabled: true,
+        weeklyEmailEnabled: true,
+        userId: a.id,
+      },
     });
     await call(b, '/api/journal/onboarding/answers', {
       method: 'PUT',
@@ -360,12 +404,14 @@ describe("one user and another's data", () => {
     const aAfter = await json<TDashboard>(await call(a, '/api/journal/dashboard'), 200);
     expect(aAfter).toEqual(aBefore);
     const aDayAfter = await json<TDayReflection>(await call(a, '/api/journal/days/1'), 200);
+    expect(aDayAfter.entry).not.toBeNull();
     expect(aDayAfter.entry).toMatchObject({ contentText: "A's private reflection.", replacementsCount: 0 });
     expect(await json<TProfile>(await call(a, '/api/journal/profile'), 200)).toMatchObject({
       firstName: 'Anna',
       answers: ANSWERS,
       aiEnabled: false,
       reminderTime: '08:00',
+      remindersEnabled: false,
     });
   });
 });
@@ -386,6 +432,8 @@ it('describes the journal endpoints in the OpenAPI document', async () => {
       '/api/journal/lane',
       '/api/journal/settings',
       '/api/journal/data',
+      '/api/mail-off',
+      '/api/mail-off/one-click',
     ]),
   );
 });

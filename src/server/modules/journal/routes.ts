@@ -1,17 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { isValidTimeZone, type Lane } from '@shared/domain/journal';
+import type { Lane } from '@shared/domain/journal';
 import {
-  TIME_ZONE_HEADER,
   ZChooseLane,
   ZCompleteOnboarding,
   ZDashboard,
   ZDayQuery,
   ZDayReflection,
   ZEntry,
+  ZMailOff,
+  ZMailOffResult,
+  ZOpenedDay,
   ZProfile,
   ZSaveAnswers,
   ZSaveEntry,
   ZSettings,
+  ZSettingsView,
 } from '@shared/schemas/journal';
 import type { Context } from 'hono';
 import {
@@ -22,6 +25,7 @@ import {
   jsonBody,
   jsonResponse,
 } from '../../lib/api';
+import { reportedLocale, reportedTimeZone } from '../../lib/reported-context';
 import {
   chooseLane,
   completeOnboarding,
@@ -31,11 +35,14 @@ import {
   getSettings,
   type JournalDeps,
   type JournalErrorCode,
-  openDay,
+  readDay,
+  readMailOffToken,
   replacePrompt,
   saveDay,
   saveOnboardingAnswers,
   saveSettings,
+  startDay,
+  turnOffPersonalMail,
 } from './service';
 
 const TAGS = ['journal'];
@@ -92,14 +99,27 @@ const dashboardRoute = createRoute({
   },
 });
 
-const openDayRoute = createRoute({
+const readDayRoute = createRoute({
   method: 'get',
   path: '/journal/days/{day}',
   tags: TAGS,
-  summary: 'A day of the current week: its entry (created on first open) and its prompt in the language',
+  summary:
+    'A day of the current week as it is (its entry once started) and its prompt; writes nothing of the day',
   request: { params: ZDayParams, query: ZDayQuery },
   responses: {
     200: jsonResponse('The day', ZDayReflection),
+    ...dayRefusals,
+  },
+});
+
+const startDayRoute = createRoute({
+  method: 'post',
+  path: '/journal/days/{day}',
+  tags: TAGS,
+  summary: 'Open a day of the current week: starts its entry on the first open, with its prompt',
+  request: { params: ZDayParams, query: ZDayQuery },
+  responses: {
+    200: jsonResponse('The opened day', ZOpenedDay),
     ...dayRefusals,
   },
 });
@@ -123,7 +143,7 @@ const anotherPromptRoute = createRoute({
   summary: 'Replace the day’s prompt with the next one for its topic and depth',
   request: { params: ZDayParams, query: ZDayQuery },
   responses: {
-    200: jsonResponse('The day with its new prompt', ZDayReflection),
+    200: jsonResponse('The day with its new prompt', ZOpenedDay),
     ...dayRefusals,
   },
 });
@@ -144,17 +164,47 @@ const getSettingsRoute = createRoute({
   method: 'get',
   path: '/journal/settings',
   tags: TAGS,
-  summary: 'AI switch and daily reminder time',
-  responses: { 200: jsonResponse('The settings', ZSettings), 401: unauthenticated },
+  summary:
+    'AI insights, the daily reminder and the weekly e-mail, with the next reminder and the AI endpoint',
+  responses: { 200: jsonResponse('The settings', ZSettingsView), 401: unauthenticated },
 });
 
 const saveSettingsRoute = createRoute({
   method: 'put',
   path: '/journal/settings',
   tags: TAGS,
-  summary: 'Save the AI switch and the reminder time together',
+  summary: 'Save the settings together; the reminder is rescheduled in the same transaction',
   request: { body: jsonBody(ZSettings) },
-  responses: { 200: jsonResponse('The saved settings', ZSettings), 400: validation, 401: unauthenticated },
+  responses: {
+    200: jsonResponse('The saved settings', ZSettingsView),
+    400: validation,
+    401: unauthenticated,
+    409: errorResponse('ai_unavailable: AI insights were switched on, but no model is configured'),
+  },
+});
+
+const mailOffRoute = createRoute({
+  method: 'post',
+  path: '/mail-off',
+  tags: TAGS,
+  summary: 'Turn off the reminders or the weekly e-mail with the token from such an e-mail (no session)',
+  request: { body: jsonBody(ZMailOff) },
+  responses: {
+    200: jsonResponse('Turned off', ZMailOffResult),
+    400: errorResponse('invalid_token: forged, or the account is gone'),
+  },
+});
+
+const mailOffOneClickRoute = createRoute({
+  method: 'post',
+  path: '/mail-off/one-click',
+  tags: TAGS,
+  summary: 'RFC 8058 one-click unsubscribe of a reminder or weekly e-mail, POSTed by mail clients',
+  request: { query: ZMailOff },
+  responses: {
+    200: { description: 'Turned off', content: { 'text/plain': { schema: z.string() } } },
+    400: { description: 'Invalid token', content: { 'text/plain': { schema: z.string() } } },
+  },
 });
 
 const deleteDataRoute = createRoute({
@@ -165,33 +215,36 @@ const deleteDataRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, 401: unauthenticated },
 });
 
-const REFUSAL_STATUS = { onboarding_required: 409, day_locked: 403 } as const;
+const REFUSAL_STATUS = { onboarding_required: 409, day_locked: 403, ai_unavailable: 409 } as const;
 
 function refuse<E extends JournalErrorCode>(c: Context<AppEnv>, code: E) {
   return c.json({ error: { code } }, REFUSAL_STATUS[code]);
 }
 
-/** The zone the browser reports, when it is a real IANA zone (decision 015). */
-function reportedTimeZone(c: Context<AppEnv>): string | undefined {
-  const zone = c.req.header(TIME_ZONE_HEADER);
-  return zone && isValidTimeZone(zone) ? zone : undefined;
-}
-
-export function journalRoutes(deps: JournalDeps) {
+export function journalRoutes(deps: JournalDeps & { secret: string }) {
   const router = createApiRouter();
   // Every journal route is the signed-in user's own: refuse without a session before anything else. The time
-  // zone the browser reports is kept when the profile is read (or written).
+  // zone and language the browser reports are kept when the profile is read (or written).
   router.use('/journal/*', async (c, next) => {
     currentUser(c);
     await next();
   });
-  /** The journal's dependencies for this request, with the zone the browser reported. */
-  const withZone = (c: Context<AppEnv>): JournalDeps => ({ ...deps, timeZone: reportedTimeZone(c) });
+  /** The journal's dependencies for this request, with the zone and language the browser reported. */
+  const withZone = (c: Context<AppEnv>): JournalDeps => ({
+    ...deps,
+    timeZone: reportedTimeZone(c),
+    locale: reportedLocale(c),
+  });
+  const turnOff = async (token: string) => {
+    const named = readMailOffToken(deps.secret, token);
+    if (!named || !(await turnOffPersonalMail(deps, named))) return null;
+    return named.kind;
+  };
   return router
     .openapi(profileRoute, async (c) => c.json(await getProfile(withZone(c), currentUser(c).id), 200))
     .openapi(saveAnswersRoute, async (c) => {
       const { answers } = c.req.valid('json');
-      await saveOnboardingAnswers(deps, {
+      await saveOnboardingAnswers(withZone(c), {
         userId: currentUser(c).id,
         answers,
         timeZone: reportedTimeZone(c),
@@ -200,7 +253,7 @@ export function journalRoutes(deps: JournalDeps) {
     })
     .openapi(completeOnboardingRoute, async (c) => {
       const { answers } = c.req.valid('json');
-      const profile = await completeOnboarding(deps, {
+      const profile = await completeOnboarding(withZone(c), {
         userId: currentUser(c).id,
         answers,
         timeZone: reportedTimeZone(c),
@@ -211,10 +264,16 @@ export function journalRoutes(deps: JournalDeps) {
       const outcome = await getDashboard(withZone(c), currentUser(c).id);
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
-    .openapi(openDayRoute, async (c) => {
+    .openapi(readDayRoute, async (c) => {
       const { day } = c.req.valid('param');
       const { locale } = c.req.valid('query');
-      const outcome = await openDay(withZone(c), { userId: currentUser(c).id, day: Number(day), locale });
+      const outcome = await readDay(withZone(c), { userId: currentUser(c).id, day: Number(day), locale });
+      return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
+    })
+    .openapi(startDayRoute, async (c) => {
+      const { day } = c.req.valid('param');
+      const { locale } = c.req.valid('query');
+      const outcome = await startDay(withZone(c), { userId: currentUser(c).id, day: Number(day), locale });
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(saveDayRoute, async (c) => {
@@ -243,17 +302,25 @@ export function journalRoutes(deps: JournalDeps) {
       const outcome = await chooseLane(withZone(c), { userId: currentUser(c).id, lane: lane as Lane });
       return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
-    .openapi(getSettingsRoute, async (c) => c.json(await getSettings(deps.db, currentUser(c).id), 200))
+    .openapi(getSettingsRoute, async (c) => c.json(await getSettings(withZone(c), currentUser(c).id), 200))
     .openapi(saveSettingsRoute, async (c) => {
-      const settings = await saveSettings(deps, {
+      const outcome = await saveSettings(withZone(c), {
         userId: currentUser(c).id,
         settings: c.req.valid('json'),
         timeZone: reportedTimeZone(c),
       });
-      return c.json(settings, 200);
+      return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
     })
     .openapi(deleteDataRoute, async (c) => {
       await deleteJournalData(deps.db, currentUser(c).id);
       return c.body(null, 204);
+    })
+    .openapi(mailOffRoute, async (c) => {
+      const kind = await turnOff(c.req.valid('json').token);
+      return kind ? c.json({ kind }, 200) : c.json({ error: { code: 'invalid_token' as const } }, 400);
+    })
+    .openapi(mailOffOneClickRoute, async (c) => {
+      const kind = await turnOff(c.req.valid('query').token);
+      return kind ? c.text('Turned off', 200) : c.text('Invalid link', 400);
     });
 }

@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { entries, profiles, prompts, summaries, weeks } from '../../db/schema/journal';
+import { entries, profiles, prompts, reminderSchedules, summaries, weeks } from '../../db/schema/journal';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
 import { createTestDatabase } from '../../test/test-db';
 import { counterpartKey, loadPromptLibrary, seedPrompts } from './prompts';
@@ -28,11 +28,12 @@ import {
   type JournalDeps,
   type JournalOutcome,
   mergeAnswers,
-  openDay,
+  readDay,
   replacePrompt,
   saveDay,
   saveOnboardingAnswers,
   saveSettings,
+  startDay,
   syncTimeZone,
 } from './service';
 import { fixturePrompts, PROMPT_LIBRARY_DIR } from './test-fixtures';
@@ -42,6 +43,13 @@ const MONDAY = new Date('2026-03-02T09:00:00Z');
 const WEDNESDAY = new Date('2026-03-04T09:00:00Z');
 const SUNDAY = new Date('2026-03-08T09:00:00Z');
 const NEXT_MONDAY = new Date('2026-03-09T09:00:00Z');
+
+const SETTINGS_OFF = {
+  aiEnabled: false,
+  reminderTime: '08:00',
+  remindersEnabled: false,
+  weeklyEmailEnabled: false,
+};
 
 const ENGLISH_ANSWERS = [
   '  Anna ',
@@ -119,11 +127,11 @@ describe('onboarding', () => {
     const userId = await addUser();
     await saveSettings(deps, {
       userId,
-      settings: { aiEnabled: true, reminderTime: '21:15' },
+      settings: { ...SETTINGS_OFF, remindersEnabled: true, reminderTime: '21:15' },
       timeZone: undefined,
     });
     await saveOnboardingAnswers(deps, { userId, answers: ['Anna'], timeZone: undefined });
-    expect(await getSettings(database.db, userId)).toEqual({ aiEnabled: true, reminderTime: '21:15' });
+    expect(await getSettings(deps, userId)).toMatchObject({ remindersEnabled: true, reminderTime: '21:15' });
   });
 
   it('fills gaps left by an answer sent past the end with empty answers', () => {
@@ -195,7 +203,10 @@ describe('onboarding', () => {
       edges: [],
       aiEnabled: false,
       reminderTime: '08:00',
+      remindersEnabled: false,
+      weeklyEmailEnabled: false,
       timeZone: 'UTC',
+      locale: 'en',
     });
     expect(await database.db.select().from(profiles)).toEqual([]);
   });
@@ -306,19 +317,60 @@ describe('the week', () => {
 });
 
 describe('a day', () => {
-  it('creates its entry on first open: status completed, empty text', async () => {
+  it('starts its entry on first open (a POST), and only 10 written characters complete it', async () => {
     const userId = await onboardedUser();
-    const reflection = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const reflection = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     expect(reflection).toMatchObject({
       day: 1,
+      date: '2026-03-02',
       topic: INTRO_TOPICS[0],
-      entry: { day: 1, topic: INTRO_TOPICS[0], contentText: '', status: 'completed', replacementsCount: 0 },
+      entry: { day: 1, topic: INTRO_TOPICS[0], contentText: '', status: 'started', replacementsCount: 0 },
     });
-    const again = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const again = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     expect(again.entry.id).toBe(reflection.entry.id);
-    const dashboard = value(await getDashboard(deps, userId));
+    let dashboard = value(await getDashboard(deps, userId));
+    expect(dashboard.days[0]).toMatchObject({ status: 'started', date: '2026-03-02' });
+    expect(dashboard.days[1]).toMatchObject({ status: 'available', date: '2026-03-03' });
+    expect(dashboard.completedCount).toBe(0);
+
+    expect(value(await saveDay(deps, { userId, day: 1, contentText: '  nine ch  ' })).status).toBe('started');
+    expect(value(await saveDay(deps, { userId, day: 1, contentText: ' ten chars! ' })).status).toBe(
+      'completed',
+    );
+    dashboard = value(await getDashboard(deps, userId));
     expect(dashboard.days[0]?.status).toBe('completed');
     expect(dashboard.completedCount).toBe(1);
+    // Taking the words away again takes the completion with them.
+    expect(value(await saveDay(deps, { userId, day: 1, contentText: '' })).status).toBe('started');
+    expect(value(await getDashboard(deps, userId)).completedCount).toBe(0);
+  });
+
+  it('is read by a GET without writing anything of the day', async () => {
+    const userId = await onboardedUser();
+    const read = value(await readDay(deps, { userId, day: 1, locale: 'en' }));
+    expect(read).toMatchObject({ day: 1, date: '2026-03-02', topic: INTRO_TOPICS[0], entry: null });
+    expect(read.prompt.text).not.toBe('');
+    expect(await database.db.select().from(entries)).toEqual([]);
+    // The prompt it shows is the one the day gets when it is opened.
+    const opened = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
+    expect(opened.prompt).toEqual(read.prompt);
+    expect(value(await readDay(deps, { userId, day: 1, locale: 'en' })).entry?.id).toBe(opened.entry.id);
+    expect(await readDay(deps, { userId, day: 3, locale: 'en' })).toEqual({ ok: false, error: 'day_locked' });
+  });
+
+  it('brings the week’s insight forward when day 7 is completed, not before', async () => {
+    const userId = await onboardedUser();
+    clock.set(SUNDAY);
+    value(await getDashboard(deps, userId));
+    const dueOf = async () =>
+      (await database.db.select({ due: weeks.insightDueAt }).from(weeks).where(eq(weeks.userId, userId)))[0]
+        ?.due;
+    // Midnight after Sunday in the user's zone (UTC here).
+    expect(await dueOf()).toEqual(new Date('2026-03-09T00:00:00Z'));
+    value(await saveDay(deps, { userId, day: 7, contentText: 'short' }));
+    expect(await dueOf()).toEqual(new Date('2026-03-09T00:00:00Z'));
+    value(await saveDay(deps, { userId, day: 7, contentText: 'The last day, written in full.' }));
+    expect(await dueOf()).toEqual(SUNDAY);
   });
 
   it('creates one entry when first opens race', async () => {
@@ -326,14 +378,17 @@ describe('a day', () => {
     value(await getDashboard(deps, userId));
     await warmUpConnections();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => openDay(deps, { userId, day: 2, locale: 'en' })),
+      Array.from({ length: 10 }, () => startDay(deps, { userId, day: 2, locale: 'en' })),
     );
     expect(new Set(results.map((outcome) => value(outcome).entry.id)).size).toBe(1);
   });
 
   it('refuses a day that is not open yet, and a user without onboarding', async () => {
     const userId = await onboardedUser();
-    expect(await openDay(deps, { userId, day: 3, locale: 'en' })).toEqual({ ok: false, error: 'day_locked' });
+    expect(await startDay(deps, { userId, day: 3, locale: 'en' })).toEqual({
+      ok: false,
+      error: 'day_locked',
+    });
     expect(await saveDay(deps, { userId, day: 7, contentText: 'too early' })).toEqual({
       ok: false,
       error: 'day_locked',
@@ -344,7 +399,7 @@ describe('a day', () => {
     });
     expect(await database.db.select().from(entries)).toEqual([]);
     const newcomer = await addUser();
-    expect(await openDay(deps, { userId: newcomer, day: 1, locale: 'en' })).toEqual({
+    expect(await startDay(deps, { userId: newcomer, day: 1, locale: 'en' })).toEqual({
       ok: false,
       error: 'onboarding_required',
     });
@@ -352,12 +407,12 @@ describe('a day', () => {
 
   it('saves the text and shows it on reload', async () => {
     const userId = await onboardedUser();
-    value(await openDay(deps, { userId, day: 2, locale: 'en' }));
+    value(await startDay(deps, { userId, day: 2, locale: 'en' }));
     clock.advance(60_000);
     const saved = value(await saveDay(deps, { userId, day: 2, contentText: 'A calm, honest morning.' }));
     expect(saved).toMatchObject({ day: 2, contentText: 'A calm, honest morning.', status: 'completed' });
     expect(saved.updatedAt).toBe(new Date(MONDAY.getTime() + 60_000).toISOString());
-    const reloaded = value(await openDay(deps, { userId, day: 2, locale: 'de' }));
+    const reloaded = value(await startDay(deps, { userId, day: 2, locale: 'de' }));
     expect(reloaded.entry).toEqual(saved);
   });
 
@@ -365,7 +420,7 @@ describe('a day', () => {
     const userId = await onboardedUser();
     const saved = value(await saveDay(deps, { userId, day: 1, contentText: 'Written straight away.' }));
     expect(saved).toMatchObject({ day: 1, topic: INTRO_TOPICS[0], contentText: 'Written straight away.' });
-    expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).entry.id).toBe(saved.id);
+    expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).entry.id).toBe(saved.id);
   });
 });
 
@@ -376,7 +431,7 @@ describe("a day's prompt", () => {
     clock.set(SUNDAY);
     const userId = await onboardedUser();
     for (const day of [1, 2, 3, 5, 6, 7]) {
-      const reflection = value(await openDay(deps, { userId, day, locale: 'en' }));
+      const reflection = value(await startDay(deps, { userId, day, locale: 'en' }));
       expect(reflection.prompt.depth, `day ${day}`).toBe(promptDepth(day));
       const texts = library
         .filter((seed) => seed.topic === reflection.topic && seed.depth === promptDepth(day))
@@ -388,9 +443,9 @@ describe("a day's prompt", () => {
   it('stays the same across reloads and is stored on the entry', async () => {
     await seedPrompts(database.db, fixturePrompts(INTRO_TOPICS[0], 1, 6));
     const userId = await onboardedUser();
-    const first = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const first = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     for (let reload = 0; reload < 3; reload += 1) {
-      expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).prompt).toEqual(first.prompt);
+      expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).prompt).toEqual(first.prompt);
     }
     const [entry] = await database.db.select().from(entries).where(eq(entries.id, first.entry.id));
     expect(entry?.promptId).toBe(first.prompt.id);
@@ -399,8 +454,8 @@ describe("a day's prompt", () => {
   it('is shown in the requested language: the counterpart of the stored prompt', async () => {
     await seedPrompts(database.db, fixturePrompts(INTRO_TOPICS[0], 1, 6));
     const userId = await onboardedUser();
-    const english = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
-    const german = value(await openDay(deps, { userId, day: 1, locale: 'de' }));
+    const english = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
+    const german = value(await startDay(deps, { userId, day: 1, locale: 'de' }));
     const [enRow] = await database.db
       .select()
       .from(prompts)
@@ -419,24 +474,24 @@ describe("a day's prompt", () => {
   it('falls back to the first prompt when its topic and depth have none', async () => {
     await seedPrompts(database.db, [...fixturePrompts('trust', 3, 2), ...fixturePrompts('acceptance', 2, 2)]);
     const userId = await onboardedUser();
-    expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).prompt).toMatchObject({
+    expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).prompt).toMatchObject({
       text: 'en: acceptance d2 #1',
       depth: 2,
     });
-    expect(value(await openDay(deps, { userId, day: 2, locale: 'de' })).prompt).toMatchObject({
+    expect(value(await startDay(deps, { userId, day: 2, locale: 'de' })).prompt).toMatchObject({
       text: 'de: acceptance d2 #1',
     });
   });
 
   it('falls back to the sentence when there are no prompts at all', async () => {
     const userId = await onboardedUser();
-    expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).prompt).toEqual({
+    expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).prompt).toEqual({
       id: null,
       text: en['reflection.fallbackPrompt'],
       depth: 1,
     });
     expect(en['reflection.fallbackPrompt']).toBe('Reflect on your experience today.');
-    expect(value(await openDay(deps, { userId, day: 2, locale: 'de' })).prompt).toEqual({
+    expect(value(await startDay(deps, { userId, day: 2, locale: 'de' })).prompt).toEqual({
       id: null,
       text: de['reflection.fallbackPrompt'],
       depth: 2,
@@ -445,22 +500,22 @@ describe("a day's prompt", () => {
 
   it('gets a real prompt once the library has one, after the sentence was shown', async () => {
     const userId = await onboardedUser();
-    expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).prompt.id).toBeNull();
+    expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).prompt.id).toBeNull();
     await seedPrompts(database.db, fixturePrompts(INTRO_TOPICS[0], 1, 2));
-    expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).prompt.id).not.toBeNull();
+    expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).prompt.id).not.toBeNull();
   });
 
   it('is replaced by the next candidate on request, counting each replacement', async () => {
     await seedPrompts(database.db, fixturePrompts(INTRO_TOPICS[0], 1, 3));
     const userId = await onboardedUser();
-    const first = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const first = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     const seen = [first.prompt.text];
     for (let count = 1; count <= 3; count += 1) {
       const replaced = value(await replacePrompt(deps, { userId, day: 1, locale: 'en' }));
       expect(replaced.entry.replacementsCount).toBe(count);
       expect(replaced.prompt.text).not.toBe(seen.at(-1));
       seen.push(replaced.prompt.text);
-      expect(value(await openDay(deps, { userId, day: 1, locale: 'en' })).prompt).toEqual(replaced.prompt);
+      expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).prompt).toEqual(replaced.prompt);
     }
     // Three candidates: the fourth prompt shown is the first again, and all three were seen.
     expect(seen[3]).toBe(seen[0]);
@@ -470,7 +525,7 @@ describe("a day's prompt", () => {
   it('keeps its place in the order when replaced in the other language', async () => {
     await seedPrompts(database.db, fixturePrompts(INTRO_TOPICS[0], 1, 3));
     const userId = await onboardedUser();
-    const first = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const first = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     const replaced = value(await replacePrompt(deps, { userId, day: 1, locale: 'de' }));
     expect(replaced.prompt.text.startsWith('de:')).toBe(true);
     expect(replaced.prompt.text).not.toBe(first.prompt.text.replace(/^en:/, 'de:'));
@@ -479,7 +534,7 @@ describe("a day's prompt", () => {
   it('stays and is not counted when there is nothing else to offer', async () => {
     await seedPrompts(database.db, fixturePrompts(INTRO_TOPICS[0], 1, 1));
     const userId = await onboardedUser();
-    const first = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const first = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     const replaced = value(await replacePrompt(deps, { userId, day: 1, locale: 'en' }));
     expect(replaced.prompt).toEqual(first.prompt);
     expect(replaced.entry.replacementsCount).toBe(0);
@@ -530,13 +585,13 @@ describe('the lane', () => {
     const dashboard = value(await chooseLane(deps, { userId: written, lane: 'edges' }));
     expect(dashboard.week.topics['5']).toBe(LANES.edges.topic);
     expect(dashboard.days[4]?.topic).toBe('trust');
-    expect(value(await openDay(deps, { userId: written, day: 5, locale: 'en' })).topic).toBe('trust');
+    expect(value(await startDay(deps, { userId: written, day: 5, locale: 'en' })).topic).toBe('trust');
 
     const empty = await onboardedUser();
-    const opened = value(await openDay(deps, { userId: empty, day: 5, locale: 'en' }));
+    const opened = value(await startDay(deps, { userId: empty, day: 5, locale: 'en' }));
     expect(opened.prompt.text).toMatch(/^en: trust d3/);
     value(await chooseLane(deps, { userId: empty, lane: 'edges' }));
-    const moved = value(await openDay(deps, { userId: empty, day: 5, locale: 'en' }));
+    const moved = value(await startDay(deps, { userId: empty, day: 5, locale: 'en' }));
     expect(moved.topic).toBe(LANES.edges.topic);
     expect(moved.entry.id).toBe(opened.entry.id);
     expect(moved.prompt.text).toMatch(/^en: lane: edges to explore d3/);
@@ -544,15 +599,32 @@ describe('the lane', () => {
 });
 
 describe('settings', () => {
-  it('default to AI off and 08:00, and are saved together', async () => {
+  it('default to everything off and 08:00, and are saved together', async () => {
     const userId = await onboardedUser();
-    expect(await getSettings(database.db, userId)).toEqual({ aiEnabled: false, reminderTime: '08:00' });
-    await saveSettings(deps, {
+    expect(await getSettings(deps, userId)).toEqual({
+      ...SETTINGS_OFF,
+      nextReminderAt: null,
+      aiService: null,
+    });
+    const saved = await saveSettings(deps, {
       userId,
-      settings: { aiEnabled: true, reminderTime: '19:30' },
+      settings: { ...SETTINGS_OFF, reminderTime: '19:30', weeklyEmailEnabled: true },
       timeZone: undefined,
     });
-    expect(await getSettings(database.db, userId)).toEqual({ aiEnabled: true, reminderTime: '19:30' });
+    expect(saved).toEqual({
+      ok: true,
+      value: {
+        ...SETTINGS_OFF,
+        reminderTime: '19:30',
+        weeklyEmailEnabled: true,
+        nextReminderAt: null,
+        aiService: null,
+      },
+    });
+    expect(await getSettings(deps, userId)).toMatchObject({
+      reminderTime: '19:30',
+      weeklyEmailEnabled: true,
+    });
     const profile = await getProfile(deps, userId);
     expect(profile).toMatchObject({
       firstName: 'Anna',
@@ -561,11 +633,50 @@ describe('settings', () => {
     });
   });
 
+  it('schedule the next reminder when reminders are on, and forget it when off', async () => {
+    const userId = await onboardedUser(ENGLISH_ANSWERS, 'Europe/Berlin');
+    // Monday 09:00 UTC is 10:00 in Berlin: 08:00 has passed today, so the next one is Tuesday's.
+    const on = value(
+      await saveSettings(deps, {
+        userId,
+        settings: { ...SETTINGS_OFF, remindersEnabled: true },
+        timeZone: undefined,
+      }),
+    );
+    expect(on.nextReminderAt).toBe('2026-03-03T07:00:00.000Z');
+    const later = value(
+      await saveSettings(deps, {
+        userId,
+        settings: { ...SETTINGS_OFF, remindersEnabled: true, reminderTime: '20:15' },
+        timeZone: undefined,
+      }),
+    );
+    expect(later.nextReminderAt).toBe('2026-03-02T19:15:00.000Z');
+    const off = value(await saveSettings(deps, { userId, settings: SETTINGS_OFF, timeZone: undefined }));
+    expect(off.nextReminderAt).toBeNull();
+    expect((await getSettings(deps, userId)).nextReminderAt).toBeNull();
+  });
+
+  it('switch AI insights on only where a model is configured, and say where it is', async () => {
+    const userId = await onboardedUser();
+    const aiOn = { ...SETTINGS_OFF, aiEnabled: true };
+    expect(await saveSettings(deps, { userId, settings: aiOn, timeZone: undefined })).toEqual({
+      ok: false,
+      error: 'ai_unavailable',
+    });
+    expect((await getSettings(deps, userId)).aiEnabled).toBe(false);
+    const withAi = { ...deps, ai: { url: 'https://models.example.net/v1', model: 'small-model' } };
+    expect(value(await saveSettings(withAi, { userId, settings: aiOn, timeZone: undefined }))).toMatchObject({
+      aiEnabled: true,
+      aiService: { host: 'models.example.net', model: 'small-model' },
+    });
+  });
+
   it('create the profile of a user who has none, with the reported time zone', async () => {
     const userId = await addUser();
     await saveSettings(deps, {
       userId,
-      settings: { aiEnabled: false, reminderTime: '07:05' },
+      settings: { ...SETTINGS_OFF, reminderTime: '07:05' },
       timeZone: 'Europe/Berlin',
     });
     expect(await getProfile(deps, userId)).toMatchObject({
@@ -579,21 +690,37 @@ describe('settings', () => {
 describe('time zone', () => {
   it('is updated on an existing profile and never creates one', async () => {
     const userId = await onboardedUser();
-    await syncTimeZone(database.db, userId, 'America/New_York');
+    await syncTimeZone(deps, userId, 'America/New_York');
     expect((await getProfile(deps, userId)).timeZone).toBe('America/New_York');
     const newcomer = await addUser();
-    await syncTimeZone(database.db, newcomer, 'Europe/Berlin');
+    await syncTimeZone(deps, newcomer, 'Europe/Berlin');
     expect(await database.db.select().from(profiles).where(eq(profiles.userId, newcomer))).toEqual([]);
+  });
+
+  it('moves the next reminder and the end of the week with it', async () => {
+    const userId = await onboardedUser(ENGLISH_ANSWERS, 'Europe/Berlin');
+    value(await getDashboard(deps, userId));
+    const reminder = { ...SETTINGS_OFF, remindersEnabled: true };
+    expect(
+      value(await saveSettings(deps, { userId, settings: reminder, timeZone: undefined })).nextReminderAt,
+    ).toBe('2026-03-03T07:00:00.000Z');
+    await syncTimeZone(deps, userId, 'America/New_York');
+    // 04:00 in New York: today's 08:00 is still ahead.
+    expect((await getSettings(deps, userId)).nextReminderAt).toBe('2026-03-02T13:00:00.000Z');
+    const [week] = await database.db.select().from(weeks).where(eq(weeks.userId, userId));
+    expect(week?.insightDueAt).toEqual(new Date('2026-03-09T04:00:00Z'));
   });
 });
 
 describe("the account's data", () => {
   async function fillJournal(userId: string) {
-    const opened = value(await openDay(deps, { userId, day: 1, locale: 'en' }));
+    const opened = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
     value(await saveDay(deps, { userId, day: 1, contentText: `Reflection of ${userId}` }));
-    await database.db
-      .insert(summaries)
-      .values({ userId, weekId: opened.week.id, content: `Summary of ${userId}` });
+    await database.db.insert(summaries).values({
+      userId,
+      weekId: opened.week.id,
+      content: JSON.stringify({ paragraph: `Summary of ${userId}` }),
+    });
     return opened;
   }
 
@@ -607,14 +734,14 @@ describe("the account's data", () => {
       profile: { userId: string; firstName: string };
       weeks: { id: string }[];
       entries: { contentText: string; prompt: string | null }[];
-      summaries: { content: string }[];
+      summaries: { insight: { paragraph: string } }[];
     };
     expect(data.profile).toMatchObject({ userId, firstName: 'Anna' });
     expect(data.weeks.map((week) => week.id)).toEqual([opened.week.id]);
     expect(data.entries).toEqual([
       expect.objectContaining({ contentText: `Reflection of ${userId}`, prompt: opened.prompt.text }),
     ]);
-    expect(data.summaries.map((summary) => summary.content)).toEqual([`Summary of ${userId}`]);
+    expect(data.summaries.map((summary) => summary.insight.paragraph)).toEqual([`Summary of ${userId}`]);
     expect(JSON.stringify(data)).not.toContain(other);
   });
 
@@ -623,9 +750,16 @@ describe("the account's data", () => {
     const other = await onboardedUser(GERMAN_ANSWERS);
     await fillJournal(userId);
     await fillJournal(other);
+    for (const id of [userId, other]) {
+      await saveSettings(deps, {
+        userId: id,
+        settings: { ...SETTINGS_OFF, remindersEnabled: true },
+        timeZone: undefined,
+      });
+    }
     await deleteJournalData(database.db, userId);
 
-    for (const table of [summaries, entries, weeks, profiles]) {
+    for (const table of [summaries, entries, weeks, profiles, reminderSchedules]) {
       expect(await database.db.select().from(table).where(eq(table.userId, userId))).toEqual([]);
       expect(await database.db.select().from(table).where(eq(table.userId, other))).toHaveLength(1);
     }

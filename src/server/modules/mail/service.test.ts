@@ -10,8 +10,10 @@ import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createTestDatabase } from '../../test/test-db';
 import {
   deliverNow,
+  drainDueMail,
   enqueueListMail,
   enqueueMail,
+  enqueueMails,
   getEmailSettings,
   listUnsubscribeHeaders,
   MAIL_CLAIM_LEASE_MS,
@@ -179,6 +181,26 @@ describe('processDueMail', () => {
     expect(delivered.parsed.subject).toBe('Subject once');
     expect(delivered.parsed.from?.value).toEqual([{ name: 'Mirror', address: 'no-reply@mirror.test' }]);
     expect(delivered.raw.toString('utf8')).toContain('List-Unsubscribe: <https://m.test/u?t=1>');
+  });
+
+  it('drains a burst in one go, a batch after the other, and stops at a failure', async () => {
+    await enqueueMails(
+      database.db,
+      Array.from({ length: 45 }, (_, index) => message(`burst-${index}`)),
+    );
+    expect(await drainDueMail(deps)).toEqual({ sent: 45, failed: 0 });
+    expect(sink.messages).toHaveLength(45);
+    // Written twice, kept once: the same keys again add nothing.
+    expect(await enqueueMails(database.db, [message('burst-0'), message('burst-45')])).toBe(1);
+
+    await enqueueMails(
+      database.db,
+      Array.from({ length: 30 }, (_, index) => message(`down-${index}`)),
+    );
+    sink.setFailing(true);
+    expect(await drainDueMail(deps)).toEqual({ sent: 0, failed: 20 });
+    sink.setFailing(false);
+    expect(await drainDueMail(deps)).toEqual({ sent: 11, failed: 0 });
   });
 
   it('logs kind, outbox id and domain, never the full address', async () => {

@@ -115,6 +115,20 @@ function normalizeBcc(addresses: readonly string[], to: string): string[] {
   return result;
 }
 
+/** The outbox row of a message. */
+function outboxValues(message: MailMessage) {
+  return {
+    messageKey: message.messageKey,
+    kind: message.kind,
+    toAddress: message.to.trim(),
+    bcc: normalizeBcc(message.bcc ?? [], message.to),
+    subject: message.subject,
+    html: message.html,
+    textBody: message.text,
+    headers: message.headers ?? {},
+  };
+}
+
 /**
  * Puts a message in the outbox; pass the caller's transaction so the message exists exactly when the change
  * that causes it commits. The same `messageKey` again writes nothing and returns the first row's id.
@@ -125,16 +139,7 @@ export async function enqueueMail(
 ): Promise<{ id: string; created: boolean }> {
   const [inserted] = await db
     .insert(mailOutbox)
-    .values({
-      messageKey: message.messageKey,
-      kind: message.kind,
-      toAddress: message.to.trim(),
-      bcc: normalizeBcc(message.bcc ?? [], message.to),
-      subject: message.subject,
-      html: message.html,
-      textBody: message.text,
-      headers: message.headers ?? {},
-    })
+    .values(outboxValues(message))
     .onConflictDoNothing({ target: mailOutbox.messageKey })
     .returning({ id: mailOutbox.id });
   if (inserted) return { id: inserted.id, created: true };
@@ -144,6 +149,20 @@ export async function enqueueMail(
     .where(eq(mailOutbox.messageKey, message.messageKey));
   if (!existing) throw new Error(`mail_outbox: ${message.messageKey} conflicted but cannot be read`);
   return { id: existing.id, created: false };
+}
+
+/**
+ * Puts many messages in the outbox in one statement (a scheduler's batch), inside the caller's transaction;
+ * keys already there are passed over. Answers how many were new.
+ */
+export async function enqueueMails(db: DbExecutor, messages: readonly MailMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const inserted = await db
+    .insert(mailOutbox)
+    .values(messages.map(outboxValues))
+    .onConflictDoNothing({ target: mailOutbox.messageKey })
+    .returning({ id: mailOutbox.id });
+  return inserted.length;
 }
 
 /**
@@ -347,17 +366,47 @@ export async function processDueMail(
   };
 }
 
-/** Sends due mail every `intervalMs` (2 s by default) until stopped. */
+/**
+ * Sends due mail every `intervalMs` (2 s by default) until stopped. A run that claimed a full batch runs
+ * again at once, so a burst (thousands of reminders at 08:00) drains at the transport's pace instead of
+ * 20 messages every 2 seconds.
+ */
 export function startOutboxWorker(deps: MailDeps & { intervalMs?: number }): Worker {
   const { intervalMs = DEFAULT_INTERVAL_MS, ...mailDeps } = deps;
-  return startIntervalWorker({
+  let stopping = false;
+  const worker = startIntervalWorker({
     name: 'mail-outbox',
     intervalMs,
     logger: deps.logger,
     task: async () => {
-      await processDueMail(mailDeps);
+      await drainDueMail(mailDeps, { isStopped: () => stopping });
     },
   });
+  return {
+    name: worker.name,
+    stop: () => {
+      stopping = true;
+      return worker.stop();
+    },
+  };
+}
+
+/**
+ * Runs `processDueMail` while runs claim a full batch and send all of it; a failure (the server is down,
+ * say) or a stop ends the drain, and the retries wait for their back-off. Answers the totals.
+ */
+export async function drainDueMail(
+  deps: MailDeps,
+  options: { batchSize?: number; isStopped?: () => boolean } = {},
+): Promise<{ sent: number; failed: number }> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const total = { sent: 0, failed: 0 };
+  for (;;) {
+    const run = await processDueMail(deps, { batchSize });
+    total.sent += run.sent;
+    total.failed += run.failed;
+    if (run.sent < batchSize || options.isStopped?.()) return total;
+  }
 }
 
 /**

@@ -67,8 +67,22 @@ describe('the People list', () => {
       })
       .returning({ id: weeks.id });
     await t.database.db.insert(entries).values([
-      { userId: user.id, weekId: week?.id ?? '', day: 1, topic: 't', contentText: 'A SECRET REFLECTION' },
-      { userId: user.id, weekId: week?.id ?? '', day: 2, topic: 't', contentText: 'ANOTHER PRIVATE THOUGHT' },
+      {
+        userId: user.id,
+        weekId: week?.id ?? '',
+        day: 1,
+        topic: 't',
+        contentText: 'A SECRET REFLECTION',
+        status: 'completed',
+      },
+      {
+        userId: user.id,
+        weekId: week?.id ?? '',
+        day: 2,
+        topic: 't',
+        contentText: 'ANOTHER PRIVATE THOUGHT',
+        status: 'completed',
+      },
       { userId: user.id, weekId: week?.id ?? '', day: 3, topic: 't', contentText: '' },
     ]);
     await t.database.db.insert(profiles).values({

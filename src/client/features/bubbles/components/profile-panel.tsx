@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import type { Bubble } from '@shared/domain/bubbles';
 import {
   ALL,
   CATEGORIES,
@@ -12,17 +13,18 @@ import { ChevronDown, MessageCircleQuestion, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { categoryName, categorySummary } from '../lib/bubble-text';
+import { categoryName, categorySummary, profileSummary } from '../lib/bubble-text';
 
 /**
  * The "My Profile" card (spec §2 Profile): the category choice (All and the ten), the heading with the
- * category's AI-style summary or the All-mode explanation, and "answer a question", which All cannot do.
+ * summary of the person's own answers in the category (issue 14: computed, or "nothing yet"), or the
+ * All-mode explanation with the summary across categories, and "answer a question", which All cannot do.
  */
 export function ProfilePanel({
   category,
   onCategoryChange,
   onAnswer,
-  ownCount,
+  own,
   syncFailed,
   onRetrySync,
 }: {
@@ -30,12 +32,12 @@ export function ProfilePanel({
   onCategoryChange: (category: CategoryChoice) => void;
   /** Called before going to the questionnaire (to remember the count for the highlight). */
   onAnswer: (category: Category) => void;
-  /** The person's own bubbles in the category shown. */
-  ownCount: number;
+  /** The person's own bubbles: in the category shown, or all of them in All mode. */
+  own: readonly Bubble[];
   syncFailed: boolean;
   onRetrySync: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ids = { select: useId(), heading: useId(), note: useId() };
   const all = category === ALL;
 
@@ -73,13 +75,9 @@ export function ProfilePanel({
           {all ? t('bubbles.profile.allHeading') : t('bubbles.profile.summaryHeading')}
         </h2>
         <p className="mt-3 leading-relaxed text-fg-muted">
-          {all ? t('bubbles.profile.allText') : categorySummary(t, category)}
+          {all ? t('bubbles.profile.allText') : categorySummary(t, { locale: i18n.language, category, own })}
         </p>
-        {!all && ownCount > 0 && (
-          <p className="mt-3 text-sm font-medium text-accent">
-            {t('bubbles.profile.yourCount', { count: ownCount })}
-          </p>
-        )}
+        {all && <p className="mt-3 leading-relaxed text-fg-muted">{profileSummary(t, own)}</p>}
 
         <div className="mt-8">
           {all ? (

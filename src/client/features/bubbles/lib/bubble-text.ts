@@ -1,6 +1,7 @@
 /** The words a bubble is shown with, in the reader's language. */
 
-import { type Category, categorySlug, isWhenOption, WHO_OPTIONS } from '@shared/domain/bubbles';
+import { summarizeCategory, summarizeProfile } from '@shared/domain/bubble-summary';
+import { type Bubble, type Category, categorySlug, isWhenOption, WHO_OPTIONS } from '@shared/domain/bubbles';
 import type en from '@shared/i18n/en.json';
 import type { TFunction } from 'i18next';
 
@@ -38,9 +39,43 @@ export function categoryPrompt(t: TFunction, category: Category): string {
   return t(`bubbles.prompt.${slugOf(category)}`);
 }
 
-/** The AI-style summary of a category (spec §3 category definition). */
-export function categorySummary(t: TFunction, category: Category): string {
-  return t(`bubbles.summary.${slugOf(category)}`);
+/**
+ * The summary of a category from the person's own bubbles in it (issue 14): how many, who they are about,
+ * the names given and how much they matter; or that there is nothing yet.
+ */
+export function categorySummary(
+  t: TFunction,
+  input: { locale: string; category: Category; own: readonly Bubble[] },
+): string {
+  const name = categoryName(t, input.category);
+  const summary = summarizeCategory(input.own);
+  if (!summary) return t('bubbles.summary.none', { category: name });
+  const list = (items: readonly string[]) =>
+    new Intl.ListFormat(input.locale, { type: 'conjunction' }).format(items);
+  const sentences = [t('bubbles.summary.count', { count: summary.count, category: name })];
+  if (summary.who.length > 0) {
+    sentences.push(t('bubbles.summary.who', { who: list(summary.who.map((id) => whoOptionText(t, id))) }));
+  }
+  if (summary.names.length > 0) sentences.push(t('bubbles.summary.names', { names: list(summary.names) }));
+  sentences.push(
+    summary.count === 1
+      ? t('bubbles.summary.importanceOne', { value: summary.top.importance })
+      : t('bubbles.summary.importance', {
+          average: new Intl.NumberFormat(input.locale).format(summary.averageImportance),
+          top: summary.top.name,
+          value: summary.top.importance,
+        }),
+  );
+  return sentences.join(' ');
+}
+
+/** All mode: how many moments across the profile, in how many categories, most of them where. */
+export function profileSummary(t: TFunction, own: readonly Bubble[]): string {
+  const summary = summarizeProfile(own);
+  if (!summary.top) return t('bubbles.summary.allNone');
+  const top = categoryName(t, summary.top);
+  if (summary.categories === 1) return t('bubbles.summary.allOneCategory', { count: summary.count, top });
+  return t('bubbles.summary.allMany', { count: summary.count, categories: summary.categories, top });
 }
 
 /** One answer of a who question; an id this version does not know is shown as it is. */

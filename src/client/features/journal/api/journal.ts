@@ -4,9 +4,9 @@ import type {
   TChooseLane,
   TCompleteOnboarding,
   TDashboard,
-  TDayReflection,
   TEntry,
   TIME_ZONE_HEADER,
+  TOpenedDay,
   TProfile,
   TSaveAnswers,
   TSaveEntry,
@@ -21,7 +21,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 // The schema module holds zod, so only its type is imported; the type pins this literal to the contract.
 const timeZoneHeader: typeof TIME_ZONE_HEADER = 'X-Time-Zone';
 
-function timeZoneHeaders(): Record<string, string> {
+export function timeZoneHeaders(): Record<string, string> {
   const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
   return timeZone ? { [timeZoneHeader]: timeZone } : {};
 }
@@ -96,10 +96,15 @@ export const dashboardQuery = queryOptions({
   staleTime: 0,
 });
 
+/**
+ * Opening a day's page opens the day: a POST (issue 14), which starts its entry the first time and answers
+ * it with its prompt. The GET of the same address only reads, so a link from elsewhere changes nothing.
+ */
 export function dayReflectionQuery(day: number, locale: TLocale) {
   return queryOptions({
     queryKey: journalKeys.day(day, locale),
-    queryFn: ({ signal }) => journalRequest<TDayReflection>(`/days/${day}?locale=${locale}`, { signal }),
+    queryFn: ({ signal }) =>
+      journalRequest<TOpenedDay>(`/days/${day}?locale=${locale}`, { method: 'POST', signal }),
     retry: retryTransient,
     // Forgotten as soon as the page closes: coming back must show what was saved since, not a cached text.
     gcTime: 0,
@@ -153,7 +158,7 @@ export function useAnotherPrompt(day: number, locale: TLocale) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      journalRequest<TDayReflection>(`/days/${day}/another-prompt?locale=${locale}`, { method: 'POST' }),
+      journalRequest<TOpenedDay>(`/days/${day}/another-prompt?locale=${locale}`, { method: 'POST' }),
     onSuccess: (reflection) => queryClient.setQueryData(journalKeys.day(day, locale), reflection),
   });
 }

@@ -1,11 +1,13 @@
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
+import { useJournalLabels } from '@client/lib/journal-labels';
+import { dayHref, formatDayDate } from '@shared/domain/journal';
 import type { TDaySummary } from '@shared/schemas/journal';
 import { ArrowRight, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dayHref, statusTone, useJournalLabels } from '../day-display';
+import { statusTone } from '../day-display';
 
 const cardLook =
   'flex h-full w-full items-center gap-4 rounded-2xl border p-4 text-left lg:flex-col lg:items-start lg:gap-3 lg:p-5 xl:p-4';
@@ -19,12 +21,15 @@ function CardBody({
   today: boolean;
   trailing: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = useJournalLabels();
   return (
     <>
-      <span className="w-16 shrink-0 font-display text-xl font-semibold lg:w-auto lg:text-2xl">
-        {t('dashboard.day', { day: summary.day })}
+      <span className="flex w-20 shrink-0 flex-col lg:w-auto">
+        <span className="font-display text-xl font-semibold lg:text-2xl">
+          {t('dashboard.day', { day: summary.day })}
+        </span>
+        <span className="text-xs text-fg-muted">{formatDayDate(i18n.language, summary.date, 'short')}</span>
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-2 lg:w-full">
         <span className="font-medium text-pretty break-words hyphens-auto xl:text-sm">

@@ -3,11 +3,11 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
+import { useJournalLabels } from '@client/lib/journal-labels';
 import { LANE_ITEMS_SHOWN, LANES, type Lane, type ProfileLists } from '@shared/domain/journal';
 import { Check, Compass, Heart, type LucideIcon, Shield } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJournalLabels } from '../day-display';
 
 const LANE_LOOK = {
   what_matters: { body: 'lane.what_matters.body', Icon: Heart },

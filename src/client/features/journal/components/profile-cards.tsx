@@ -1,10 +1,10 @@
 import { Badge } from '@client/components/ui/badge';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { useJournalLabels } from '@client/lib/journal-labels';
 import type { ProfileLists } from '@shared/domain/journal';
 import { Compass, Heart, type LucideIcon, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useJournalLabels } from '../day-display';
 
 const CARDS = [
   { list: 'what_matters', title: 'dashboard.profile.whatMatters', Icon: Heart },

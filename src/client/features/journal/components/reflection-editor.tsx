@@ -11,7 +11,7 @@ import {
 } from '@shared/domain/journal';
 import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
-import type { TDayReflection } from '@shared/schemas/journal';
+import type { TOpenedDay } from '@shared/schemas/journal';
 import { Check, History, Shuffle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ const SAVE_STATUS_TEXT = {
 } as const satisfies Record<SaveStatus, string | null>;
 
 /** The day's prompt, with the way to ask for another one. */
-function PromptCard({ reflection }: { reflection: TDayReflection }) {
+function PromptCard({ reflection }: { reflection: TOpenedDay }) {
   const { t, i18n } = useTranslation();
   const another = useAnotherPrompt(reflection.day, toLocale(i18n.language));
   const checkSessionEnded = useSessionEndedCheck();
@@ -90,7 +90,7 @@ function PromptCard({ reflection }: { reflection: TDayReflection }) {
  * Save needs at least 10 characters. Nothing typed is lost: a failed save keeps the text on the page and
  * retries, and a copy waits in session storage in case the page is reloaded before it is saved.
  */
-export function ReflectionEditor({ reflection }: { reflection: TDayReflection }) {
+export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = { field: useId(), hint: useId() };

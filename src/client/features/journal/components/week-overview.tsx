@@ -1,7 +1,7 @@
 import { Card } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
 import { cn } from '@client/lib/cn';
-import { DAYS } from '@shared/domain/journal';
+import { DAYS, formatDateRange } from '@shared/domain/journal';
 import type { TDashboard } from '@shared/schemas/journal';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { DayCard } from './day-card';
 
 /** Week progress and the seven day cards (spec §2 dashboard). */
 export function WeekOverview({ dashboard, headingId }: { dashboard: TDashboard; headingId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lockedHintId = useId();
   const weekNumber = isoWeekNumber(dashboard.week.isoWeek);
   const progressText = t('dashboard.week.progress', {
@@ -26,6 +26,8 @@ export function WeekOverview({ dashboard, headingId }: { dashboard: TDashboard; 
           </h2>
           <p className="text-sm text-fg-muted">
             {weekNumber === null ? dashboard.week.isoWeek : t('dashboard.week.label', { week: weekNumber })}
+            {' · '}
+            {formatDateRange(i18n.language, dashboard.week.startDate, dashboard.week.endDate)}
           </p>
         </div>
         <div className="flex-1">

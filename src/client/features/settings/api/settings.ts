@@ -1,5 +1,11 @@
 import { apiRequest } from '@client/lib/api-client';
-import type { TIME_ZONE_HEADER, TSettings } from '@shared/schemas/journal';
+import type {
+  TIME_ZONE_HEADER,
+  TMailOff,
+  TMailOffResult,
+  TSettings,
+  TSettingsView,
+} from '@shared/schemas/journal';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -22,16 +28,17 @@ function journalHeaders(): Record<string, string> {
 
 export const settingsQueryOptions = queryOptions({
   queryKey: settingsKey,
-  queryFn: ({ signal }) => apiRequest<TSettings>('/journal/settings', { signal, headers: journalHeaders() }),
+  queryFn: ({ signal }) =>
+    apiRequest<TSettingsView>('/journal/settings', { signal, headers: journalHeaders() }),
 });
 
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TSettings) =>
-      apiRequest<TSettings>('/journal/settings', { method: 'PUT', body, headers: journalHeaders() }),
-    onSuccess: (saved, sent) => {
-      queryClient.setQueryData(settingsKey, saved ?? sent);
+      apiRequest<TSettingsView>('/journal/settings', { method: 'PUT', body, headers: journalHeaders() }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKey, saved);
       // The profile carries the same two values.
       void queryClient.invalidateQueries({ queryKey: [...JOURNAL_KEY, 'profile'] });
     },
@@ -44,5 +51,14 @@ export function useDeleteJournalData() {
   return useMutation({
     mutationFn: () => apiRequest('/journal/data', { method: 'DELETE', headers: journalHeaders() }),
     onSuccess: () => queryClient.removeQueries({ queryKey: JOURNAL_KEY }),
+  });
+}
+
+/** POST /api/mail-off with the token of the link in a reminder or weekly e-mail (no session needed). */
+export function useMailOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TMailOff) => apiRequest<TMailOffResult>('/mail-off', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
   });
 }

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { createFakeClock, type FakeClock } from '../../test/fake-clock';
+import { createTestDatabase } from '../../test/test-db';
+import { completeOnboarding, deleteJournalData, type JournalDeps, saveDay } from '../journal/service';
+import { createSearchIndex } from './search-index';
+import { searchReflections } from './service';
+
+/** The folded reflections a search keeps a while: never an answer the database would not give. */
+
+let database: DatabaseHandle;
+let clock: FakeClock;
+let journal: JournalDeps;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  clock = createFakeClock(new Date('2026-03-04T09:00:00Z'));
+  journal = { db: database.db, clock };
+});
+afterEach(async () => {
+  await database.close();
+});
+
+async function person(id: string) {
+  await database.db.insert(users).values({ id, name: id, email: `${id}@example.com` });
+  await completeOnboarding(journal, { userId: id, answers: ['Kim'], timeZone: 'UTC' });
+}
+
+describe('the search index', () => {
+  it('follows every write, at once, even two in the same millisecond', async () => {
+    await person('a');
+    const index = createSearchIndex();
+    const search = (query: string) =>
+      searchReflections({ db: database.db, clock, index }, { userId: 'a', query, page: 1 });
+    await saveDay(journal, { userId: 'a', day: 1, contentText: 'A walk by the harbour.' });
+    expect((await search('harbour')).total).toBe(1);
+    // The clock does not move: only the row version tells the two texts apart.
+    await saveDay(journal, { userId: 'a', day: 1, contentText: 'A walk by the river.' });
+    expect((await search('harbour')).total).toBe(0);
+    expect((await search('river')).hits[0]?.snippet).toBe('A walk by the river.');
+    await saveDay(journal, { userId: 'a', day: 2, contentText: 'The river again, and my sister.' });
+    expect((await search('river')).hits.map((hit) => hit.day)).toEqual([2, 1]);
+    await deleteJournalData(database.db, 'a');
+    expect((await search('river')).total).toBe(0);
+  });
+
+  it('keeps each person’s own, and forgets them after a while or when full', async () => {
+    await person('a');
+    await person('b');
+    await saveDay(journal, { userId: 'a', day: 1, contentText: 'Only A writes about lanterns.' });
+    await saveDay(journal, { userId: 'b', day: 1, contentText: 'B writes about the sea instead.' });
+    const index = createSearchIndex({ ttlMs: 60_000, maxBytes: 10_000 });
+    const deps = { db: database.db, clock, index };
+    expect((await searchReflections(deps, { userId: 'b', query: 'lanterns', page: 1 })).total).toBe(0);
+    expect((await searchReflections(deps, { userId: 'a', query: 'lanterns', page: 1 })).total).toBe(1);
+    expect(index.size().people).toBe(2);
+    clock.advance(61_000);
+    await searchReflections(deps, { userId: 'a', query: 'sea', page: 1 });
+    expect(index.size().people).toBe(1);
+    const small = createSearchIndex({ maxBytes: 100 });
+    await searchReflections({ ...deps, index: small }, { userId: 'a', query: 'lanterns', page: 1 });
+    await searchReflections({ ...deps, index: small }, { userId: 'b', query: 'sea', page: 1 });
+    expect(small.size().people).toBeLessThanOrEqual(1);
+  });
+});
