@@ -5,6 +5,7 @@ import { journeyScenario } from './scenarios/journey';
 import { killScenario } from './scenarios/kill';
 import { liveListScenario } from './scenarios/live-list';
 import { rateLimitScenario } from './scenarios/rate-limits';
+import { remindersScenario } from './scenarios/reminders';
 import { rollingRestartScenario } from './scenarios/rolling-restart';
 import { videoScenario } from './scenarios/video';
 
@@ -33,6 +34,7 @@ describe(`${PROCESSES} app processes on one PostgreSQL and S3, behind a round-ro
   rateLimitScenario(current);
   videoScenario(current);
   campaignScenario(current);
+  remindersScenario(current);
   killScenario(current);
   rollingRestartScenario(current);
 });
