@@ -25,7 +25,7 @@ describe('common passwords', () => {
   });
 
   it('makes sign-up answer password_common', () => {
-    expect(checkSignUp({ email: 'ada@example.com', password: 'Qwerty123' }, isCommonPassword)).toEqual({
+    expect(checkSignUp({ email: 'ada@example.com', password: 'Sunshine1' }, isCommonPassword)).toEqual({
       ok: false,
       error: 'password_common',
     });
