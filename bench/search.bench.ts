@@ -98,7 +98,12 @@ async function scenario(
   servers: Parameters<typeof startApp>[0]['servers'],
 ) {
   const dataDir = path.join(workDir, database.databaseUrl ? 'data-pg' : 'data');
-  const env = { DATABASE_URL: database.databaseUrl ?? '', TRUST_PROXY: 'true', SMTP_URL: '' };
+  const env = {
+    DATABASE_URL: database.databaseUrl ?? '',
+    TRUST_PROXY: 'true',
+    SMTP_URL: '',
+    INVITE_ONLY: 'false',
+  };
   let app = await startApp({ dataDir, servers, env });
   const cookie = await createAccount(app, {
     email: EMAIL,

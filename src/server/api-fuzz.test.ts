@@ -27,6 +27,18 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const APP_URL = 'https://mirror.test';
 
+/**
+ * GETs that may still write: a person's profile row and the current week are made on first read (their
+ * structure: dates and prompts, never anything the person wrote). Opening a day and saving are POST/PUT
+ * (issue 14); moving these first-read rows to an explicit call is left open.
+ */
+const GETS_THAT_MAKE_ROWS = new Set([
+  '/api/journal/profile',
+  '/api/journal/dashboard',
+  '/api/journal/days/{day}',
+  '/api/journal/settings',
+]);
+
 /** Tables that count requests rather than hold what people stored: any request may move them. */
 const BOOKKEEPING_TABLES = new Set(['rate_limits', 'login_throttles']);
 
@@ -189,7 +201,7 @@ describe('fuzzing every operation of the API', () => {
       let seed = SEED;
       for (const identity of identities) {
         for (const operation of operations) {
-          const checkState = operation.method === 'GET';
+          const checkState = operation.method === 'GET' && !GETS_THAT_MAKE_ROWS.has(operation.path);
           const before = checkState ? await databaseFingerprint() : undefined;
           for (const kind of ['fitting', 'mutated', 'hostile'] as const) {
             for (let run = 0; run < RUNS; run += 1) {

@@ -39,6 +39,7 @@ describe('readAuthLink', () => {
       notice: null,
       verifyToken: 'aaa.bbb.ccc',
       resetToken: null,
+      invitationToken: null,
       consumed: ['verify'],
     });
   });
@@ -57,6 +58,7 @@ describe('readAuthLink', () => {
   it('takes an invitation token, and marks it for removal from the address bar', () => {
     expect(readAuthLink(new URLSearchParams('invitation=eyJpZCI6.SIG&lang=de'))).toEqual({
       notice: null,
+      verifyToken: null,
       resetToken: null,
       invitationToken: 'eyJpZCI6.SIG',
       consumed: ['invitation'],

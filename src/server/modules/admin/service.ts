@@ -138,7 +138,7 @@ export async function ensureBootstrapStaff(deps: {
     });
   if (deps.admin) {
     const created = await createOnce(deps.admin);
-    if (created) deps.logger.info({ email: created.email }, 'staff account created from ADMIN_EMAIL');
+    if (created) deps.logger.info('staff account created from ADMIN_EMAIL');
     return;
   }
   const password = randomBytes(15).toString('base64url');
