@@ -1129,7 +1129,7 @@ export async function exportJournalData(db: DbExecutor, userId: string): Promise
     entries: userEntries.map((entry) => ({ ...entry, contentText: openPrivateText(entry.contentText) })),
     summaries: userSummaries.map(({ content, ...summary }) => ({
       ...summary,
-      insight: JSON.parse(openPrivateText(content)) as unknown,
+      insight: exportedInsight(openPrivateText(content)),
     })),
   };
 }
@@ -1147,6 +1147,15 @@ export async function deleteJournalData(db: DbExecutor, userId: string): Promise
     await tx.delete(weeks).where(eq(weeks.userId, userId));
     await tx.delete(profiles).where(eq(profiles.userId, userId));
   });
+}
+
+/** An insight as exported: its stored JSON, or, for a row written before insights were JSON, its text. */
+function exportedInsight(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { paragraph: text };
+  }
 }
 
 /**
