@@ -53,7 +53,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const samplePath = (pattern: string) => pattern.replace(':day', '3');
+const samplePath = (pattern: string) => pattern.replace(':day', '3').replace(':week', '2026-11-23');
 
 describe('serving the single-page app', () => {
   it('answers every route of the route table with the app and 200', async () => {
