@@ -125,7 +125,7 @@ for (const locale of ['en', 'de'] as const) {
     // Settings: saved together, kept after a reload.
     await page.getByRole('link', { name: t['dashboard.settings'] }).click();
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByLabel(t['settings.email.label'])).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: t['settings.email.label'] })).toHaveValue(email);
     // This server has no AI model configured: the switch says so and cannot be turned on (issue 14).
     await expect(page.getByRole('switch', { name: t['settings.ai.label'] })).toBeDisabled();
     await expect(page.getByText(t['settings.ai.unavailable'])).toBeVisible();

@@ -15,7 +15,7 @@ export type TextRange = readonly [start: number, end: number];
 const SPELLINGS: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', ς: 'σ' };
 const SPELLED = /[äöüßς]/g;
 const COMBINING_MARKS = /\p{M}/gu;
-const NOT_ASCII = /[^\u0000-\u007f]/;
+const NOT_ASCII = /[\u0080-\u{10ffff}]/u;
 
 /** Each code point of the text folded: lower case, the spellings above, other accents dropped. */
 function foldCodePoint(char: string): string {
