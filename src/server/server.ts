@@ -139,6 +139,12 @@ async function start() {
 
   try {
     const cipher = openCipher(config, logger);
+    if (database.kind === 'postgres' && !config.encryption.key) {
+      logger.warn(
+        'ENCRYPTION_KEY is not set: private text is sealed with a key generated into this DATA_DIR. Every app ' +
+          'process on this database needs the same key: set ENCRYPTION_KEY on all of them (decision 045)',
+      );
+    }
     await database.migrate(MIGRATIONS_DIR);
     await seedPrompts(database.db, PROMPT_LIBRARY_DIR);
     await ensureBootstrapStaff({
