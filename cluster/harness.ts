@@ -100,6 +100,8 @@ export async function startCluster(): Promise<Cluster> {
     APP_URL: url,
     SMTP_URL: sink.url,
     SESSION_SECRET: 'cluster-session-secret-shared-by-all-processes',
+    // Each process has a DATA_DIR of its own: the key that seals private text must be shared (decision 045).
+    ENCRYPTION_KEY: Buffer.alloc(32, 0x2c).toString('base64'),
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
     TRUST_PROXY: 'true',

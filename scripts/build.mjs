@@ -78,6 +78,7 @@ export async function build({ quiet = false } = {}) {
       'src/server/server.ts',
       'src/server/admin-cli.ts',
       'src/server/ops-cli.ts',
+      'src/server/keys-cli.ts',
     ],
     outdir: 'dist/server',
     bundle: true,

@@ -13,6 +13,7 @@ import { requestBodyLimit } from './lib/body-limit';
 import type { ChangeFeed } from './lib/change-feed';
 import type { ClientAssets } from './lib/client-assets';
 import type { Clock } from './lib/clock';
+import type { FieldCipher } from './lib/field-cipher';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import type { Logger } from './lib/logger';
 import { memoizeAsync } from './lib/memoize';
@@ -48,6 +49,8 @@ export type AppDeps = {
   changes: ChangeFeed;
   /** Signs the tokens in e-mail links and keys the hashes of IP addresses. */
   sessionSecret: string;
+  /** Seals and opens private text at rest: reflections, answers, insights, bubble names (decision 045). */
+  cipher: FieldCipher;
   /** The built client; absent when only the API is served (tests, `npm run dev`). */
   clientAssets?: ClientAssets;
   /** Server rendering of public pages (dist/ssr); without it the browser renders them. */
@@ -151,6 +154,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sessionMiddleware(auth));
   app.use('/api/admin/*', staffGuard(deps));
 
+  /** What the modules that hold a person's private text need. */
+  const personal = { db: deps.db, clock: deps.clock, cipher: deps.cipher };
   const pageContent = createPageContentSource({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
   const api = new OpenAPIHono<AppEnv>();
   api.route(
@@ -170,14 +175,11 @@ export function createApp(deps: AppDeps) {
       config,
     }),
   );
-  api.route(
-    '/',
-    journalRoutes({ db: deps.db, clock: deps.clock, ai: config.ai, secret: deps.sessionSecret }),
-  );
-  api.route('/', historyRoutes({ db: deps.db, clock: deps.clock }));
-  api.route('/', insightRoutes({ db: deps.db, clock: deps.clock }));
-  api.route('/', bubbleRoutes({ db: deps.db, clock: deps.clock }));
-  api.route('/', accountRoutes({ db: deps.db, auth, clock: deps.clock, config, secret: deps.sessionSecret }));
+  api.route('/', journalRoutes({ ...personal, ai: config.ai, secret: deps.sessionSecret }));
+  api.route('/', historyRoutes(personal));
+  api.route('/', insightRoutes(personal));
+  api.route('/', bubbleRoutes(personal));
+  api.route('/', accountRoutes({ ...personal, auth, config, secret: deps.sessionSecret }));
   api.route('/', invitationRoutes({ db: deps.db, clock: deps.clock, secret: deps.sessionSecret }));
   api.route(
     '/',

@@ -139,4 +139,24 @@ describe('configuration', () => {
       'Invalid configuration: SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0 to 60000 (got "90000")',
     );
   });
+
+  it('reads the encryption keys, and names a bad one without repeating it', () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    const config = load({ ENCRYPTION_KEY: hex, ENCRYPTION_KEYS_OLD: `${base64}, ${hex}` });
+    expect(config.encryption.key?.toString('hex')).toBe(hex);
+    expect(config.encryption.oldKeys.map((key) => key.toString('base64'))).toEqual([
+      base64,
+      Buffer.from(hex, 'hex').toString('base64'),
+    ]);
+    expect(load({}).encryption).toEqual({ key: undefined, oldKeys: [] });
+    const wrong = errorOf({ ENCRYPTION_KEY: 'my-secret-passphrase' });
+    expect(wrong).toBe(
+      'Invalid configuration: ENCRYPTION_KEY must be 32 random bytes written as 64 hex characters or as base64 (make one with `openssl rand -base64 32`) (got 20 characters)',
+    );
+    expect(wrong).not.toContain('passphrase');
+    expect(errorOf({ ENCRYPTION_KEYS_OLD: `${hex},short` })).toMatch(
+      /^Invalid configuration: ENCRYPTION_KEYS_OLD key 2 must be 32 random bytes.*\(got 70 characters\)$/,
+    );
+  });
 });

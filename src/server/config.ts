@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
+import {
+  ENCRYPTION_KEY_HINT,
+  type EncryptionSettings,
+  parseEncryptionKey,
+  parseEncryptionKeyList,
+} from './lib/encryption-keys';
 
 const optional = (schema: z.ZodType<string>) =>
   z.preprocess(
@@ -44,6 +50,18 @@ const ZEnv = z.object({
   ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
   ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters long')),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  ENCRYPTION_KEY: optional(
+    z.string().refine((value) => parseEncryptionKey(value) !== undefined, ENCRYPTION_KEY_HINT),
+  ),
+  ENCRYPTION_KEYS_OLD: optional(
+    z.string().superRefine((value, context) => {
+      try {
+        parseEncryptionKeyList(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  ),
   S3_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'https://s3.eu-central-1.amazonaws.com')),
   S3_REGION: optional(z.string().min(1)),
   S3_BUCKET: optional(z.string().min(1)),
@@ -122,6 +140,11 @@ export type Config = {
   mailProviderApiUrl: string;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string | undefined;
+  /**
+   * The keys that seal private text at rest (decision 045): ENCRYPTION_KEY seals (unset: a keyring generated
+   * into DATA_DIR/secrets), ENCRYPTION_KEYS_OLD only open.
+   */
+  encryption: EncryptionSettings;
   /** The proxies whose X-Forwarded-For and X-Forwarded-Proto entries are believed (TRUST_PROXY). */
   trustProxy: TrustProxy;
   s3: S3Config | undefined;
@@ -150,6 +173,9 @@ export type Config = {
   ai: AiConfig | undefined;
 };
 
+/** Variables whose value a start-up error does not repeat (it would end up in logs). */
+const SECRET_VARIABLES = new Set(['ENCRYPTION_KEY', 'ENCRYPTION_KEYS_OLD']);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -165,7 +191,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     const name = String(issue?.path[0] ?? 'environment');
     const raw = env[name];
     const shown =
-      raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)})`;
+      raw === undefined
+        ? ''
+        : SECRET_VARIABLES.has(name)
+          ? ` (got ${raw.length} characters)`
+          : ` (got ${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
@@ -204,6 +234,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET,
+    encryption: {
+      key: e.ENCRYPTION_KEY ? parseEncryptionKey(e.ENCRYPTION_KEY) : undefined,
+      oldKeys: e.ENCRYPTION_KEYS_OLD ? parseEncryptionKeyList(e.ENCRYPTION_KEYS_OLD) : [],
+    },
     trustProxy: e.TRUST_PROXY,
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,

@@ -12,6 +12,8 @@ import { createChangeFeed } from './lib/change-feed';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
 import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { keyringSource } from './lib/encryption-keys';
+import { createFieldCipher, type FieldCipher } from './lib/field-cipher';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger, type Logger } from './lib/logger';
 import { deleteExpiredLoginThrottles } from './lib/login-throttle';
@@ -37,6 +39,7 @@ import {
 } from './modules/mail/transport';
 import { seedDefaultMedia } from './modules/media/service';
 import { startReminderWorker } from './modules/reminders/sender';
+import { resealPrivateText } from './operations/reseal-private-text';
 
 // These paths hold both for src/server/server.ts (tsx) and the bundle at dist/server/server.js.
 const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -135,6 +138,13 @@ async function start() {
   process.once('SIGINT', () => void shutdown('SIGINT').then(() => process.exit(0)));
 
   try {
+    const cipher = openCipher(config, logger);
+    if (database.kind === 'postgres' && !config.encryption.key) {
+      logger.warn(
+        'ENCRYPTION_KEY is not set: private text is sealed with a key generated into this DATA_DIR. Every app ' +
+          'process on this database needs the same key: set ENCRYPTION_KEY on all of them (decision 045)',
+      );
+    }
     await database.migrate(MIGRATIONS_DIR);
     await seedPrompts(database.db, PROMPT_LIBRARY_DIR);
     await ensureBootstrapStaff({
@@ -173,6 +183,7 @@ async function start() {
       mailTransport,
       changes,
       sessionSecret,
+      cipher,
       clientAssets,
       ssrRender,
       wallClock: systemClock,
@@ -225,7 +236,7 @@ async function start() {
         logger: logger.child({ module: 'invitations' }),
       }),
     );
-    const personal = { db: database.db, clock, appUrl: config.appUrl, secret: sessionSecret };
+    const personal = { db: database.db, clock, cipher, appUrl: config.appUrl, secret: sessionSecret };
     workers.push(startReminderWorker({ ...personal, logger: logger.child({ module: 'reminders' }) }));
     workers.push(
       startInsightWorker({ ...personal, ai: config.ai, logger: logger.child({ module: 'insights' }) }),
@@ -243,6 +254,7 @@ async function start() {
         },
       }),
     );
+    workers.push(startResealing({ db: database.db, cipher, logger, stopped }));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
@@ -252,6 +264,54 @@ async function start() {
   } catch (error) {
     await failStart(error, logger, database);
   }
+}
+
+/**
+ * The keys that seal private text (decision 045): ENCRYPTION_KEY, or the keyring generated into
+ * DATA_DIR/secrets. A keyring file that cannot be read stops the start with its reason.
+ */
+function openCipher(config: Config, logger: Logger): FieldCipher {
+  const source = keyringSource({ encryption: config.encryption, dataDir: config.dataDir });
+  let cipher: FieldCipher;
+  try {
+    cipher = createFieldCipher(source);
+  } catch (error) {
+    throw new StartError(`The encryption keys cannot be read: ${(error as Error).message}`);
+  }
+  const { current, keys } = cipher.keyring();
+  logger.info(
+    { keyId: current.id, keys: keys.size, from: source.origin },
+    source.origin === 'file'
+      ? 'private text is sealed with the key in DATA_DIR/secrets (ENCRYPTION_KEY is not set)'
+      : 'private text is sealed with ENCRYPTION_KEY',
+  );
+  return cipher;
+}
+
+/**
+ * Seals, in the background, what is not under the current key yet: plaintext from before encryption, and
+ * values of an older key (decision 045). Stops between batches when the process shuts down.
+ */
+function startResealing(deps: {
+  db: DatabaseHandle['db'];
+  cipher: FieldCipher;
+  logger: Logger;
+  stopped: { current: boolean };
+}): Worker {
+  const logger = deps.logger.child({ module: 'encryption' });
+  const done = resealPrivateText(
+    { db: deps.db, cipher: deps.cipher, logger },
+    { stopped: () => deps.stopped.current },
+  )
+    .then((counts) => {
+      if (counts.sealed + counts.resealed > 0)
+        logger.info(counts, 'private values sealed under the current key');
+    })
+    .catch((error: unknown) => {
+      if (!deps.stopped.current)
+        logger.error({ err: error }, 'sealing private values failed; the next start tries again');
+    });
+  return { name: 'reseal', stop: () => done };
 }
 
 /** S3 when S3_* is configured (its bucket must be reachable), else files under DATA_DIR/storage. */

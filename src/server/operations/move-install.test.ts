@@ -10,6 +10,7 @@ import type { TDashboard, TDayReflection } from '@shared/schemas/journal';
 import type { TAdminVideo, TAdminVideoList, TUploadedFile } from '@shared/schemas/media';
 import type { TNewsletterDraftList } from '@shared/schemas/newsletters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyringFilePath, readKeyringFile } from '../lib/encryption-keys';
 import { HttpClient } from '../test/http-client';
 import {
   expectStatus,
@@ -272,9 +273,16 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
         /0 files copied \(0 MB\), [45] already there with the same size and checksum/,
       );
 
-      // 3. Started on them, from a new DATA_DIR: nothing comes from the old one but the secret it generated.
+      // 3. Started on them, from a new DATA_DIR: nothing comes from the old one but the secret and the
+      // encryption key it generated.
       const secret = fs.readFileSync(path.join(dataDir, 'secrets', 'session-secret'), 'utf8').trim();
-      const movedEnv = { DATABASE_URL: databaseUrl, SESSION_SECRET: secret, ...s3Env(s3) };
+      const key = readKeyringFile(keyringFilePath(dataDir))[0]?.toString('base64url') ?? '';
+      const movedEnv = {
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: secret,
+        ENCRYPTION_KEY: key,
+        ...s3Env(s3),
+      };
       const second = await startServer({ DATA_DIR: tempDir(), ...movedEnv });
       // The session from before the move still works, and signing in again too.
       const carried = new HttpClient(second.url);
@@ -293,7 +301,12 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
       const restoredUrl = await createDatabase();
       const s3Restored = await startS3Server('mirror-restored');
       try {
-        const restoredEnv = { DATABASE_URL: restoredUrl, SESSION_SECRET: secret, ...s3Env(s3Restored) };
+        const restoredEnv = {
+          DATABASE_URL: restoredUrl,
+          SESSION_SECRET: secret,
+          ENCRYPTION_KEY: key,
+          ...s3Env(s3Restored),
+        };
         const restored = await ops(['restore', archive], { DATA_DIR: tempDir(), ...restoredEnv });
         expect(restored.output).toMatch(
           /Restored .+: [\d,]+ rows in \d+ tables into .+ \(counts checked\), [45] files/,

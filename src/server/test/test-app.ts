@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, latestMigration } from '../db/client';
 import { type ChangeFeed, createChangeFeed } from '../lib/change-feed';
 import type { ClientAssets } from '../lib/client-assets';
+import type { FieldCipher } from '../lib/field-cipher';
 import { createLogger, type Logger } from '../lib/logger';
 import { createPrometheusMetrics } from '../lib/prometheus';
 import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
@@ -19,6 +20,7 @@ import {
   type MailTransport,
 } from '../modules/mail/transport';
 import { createFakeClock, type FakeClock } from './fake-clock';
+import { createTestCipher } from './test-cipher';
 import { createTestDatabase, MIGRATIONS_DIR } from './test-db';
 
 export type TestContext = {
@@ -35,6 +37,8 @@ export type TestContext = {
   mailTransport: MailTransport;
   changes: ChangeFeed;
   logger: Logger;
+  /** What the app seals private text with (the test key). */
+  cipher: FieldCipher;
   close(): Promise<void>;
 };
 
@@ -52,11 +56,13 @@ export async function createTestApp(
     prompts?: string | PromptSeed[];
     /** Collects the app's log lines (JSON) at `level` instead of discarding them. */
     log?: { level: string; lines: string[] };
+    /** A migrated database to use instead of a fresh one (closed with the app). */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   if (options.prompts) await seedPrompts(database.db, options.prompts);
   const clock = createFakeClock();
   const log = options.log;
@@ -70,6 +76,7 @@ export async function createTestApp(
     apiUrl: config.mailProviderApiUrl,
   });
   const changes = createChangeFeed(database, logger);
+  const cipher = createTestCipher();
   const app = createApp({
     db: database.db,
     config,
@@ -79,6 +86,7 @@ export async function createTestApp(
     mailTransport,
     changes,
     sessionSecret: TEST_SESSION_SECRET,
+    cipher,
     clientAssets: options.clientAssets,
     migrations: latestMigration(MIGRATIONS_DIR),
     metrics: config.metricsToken
@@ -94,6 +102,7 @@ export async function createTestApp(
     mailTransport,
     changes,
     logger,
+    cipher,
     async close() {
       await mailTransport.close();
       await changes.close();

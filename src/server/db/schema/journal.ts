@@ -106,7 +106,7 @@ export const entries = pgTable(
     day: integer('day').notNull(),
     topic: text('topic').notNull(),
     promptId: uuid('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
-    /** Private: read and written only through `journal/private-text.ts`. */
+    /** Private: read and written only through `lib/private-text.ts`. */
     contentText: text('content_text').notNull().default(''),
     /** 'started' when opened, 'completed' once the text is long enough (`reflectionStatus`) or the lane chosen. */
     status: text('status').notNull().default('started'),
@@ -124,7 +124,7 @@ export const entries = pgTable(
 /**
  * The insight of a week (spec §3 summaries, issue 14), one per week; removed with the user's data. `content`
  * is private (the paragraph and the themes, people and moment it was made from, as JSON), read and written
- * only through `journal/private-text.ts`; the counts beside it are not.
+ * only through `lib/private-text.ts`; the counts beside it are not.
  */
 export const summaries = pgTable(
   'summaries',

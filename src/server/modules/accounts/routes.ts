@@ -25,6 +25,7 @@ import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
 import { clientIp, type TrustProxy } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
 import {
   enterLogin,
   readKnownDevice,
@@ -79,6 +80,8 @@ export type AccountRoutesDeps = {
   config: Pick<Config, 'appUrl' | 'trustProxy' | 'inviteOnly' | 'secureCookies'>;
   /** Keys the hashes of addresses in rate-limit keys, so no counter names a person in clear. */
   secret: string;
+  /** Opens the private text the data export holds (decision 045). */
+  cipher: FieldCipher;
 };
 
 /** better-auth's session cookie (`__Secure-` first under https); the middleware looks for it before asking. */
@@ -426,7 +429,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     .openapi(exportRoute, async (c) => {
       const user = currentUser(c);
       const now = deps.clock.now();
-      const data = await exportAccount(deps.db, { userId: user.id, now });
+      const data = await exportAccount(deps, { userId: user.id, now });
       const fileName = `mirror-export-${now.toISOString().slice(0, 10)}.json`;
       c.header('Content-Disposition', `attachment; filename="${fileName}"`);
       return c.json(data, 200);

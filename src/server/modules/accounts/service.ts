@@ -14,6 +14,7 @@ import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
 import type { SessionUser } from '../../lib/api';
+import type { FieldCipher } from '../../lib/field-cipher';
 import { exportBubbles } from '../bubbles/service';
 import {
   checkInvitation,
@@ -340,11 +341,11 @@ export async function sendVerificationLink(
  * the journal and the bubbles. No password hash, no tokens.
  */
 export async function exportAccount(
-  db: Database,
+  deps: { db: Database; cipher: FieldCipher },
   input: { userId: string; now: Date },
 ): Promise<Record<string, unknown>> {
   // One snapshot, so the parts of the export agree with each other.
-  return db.transaction(
+  return deps.db.transaction(
     async (tx) => {
       const [user] = await tx
         .select({
@@ -365,8 +366,8 @@ export async function exportAccount(
         .from(sessions)
         .where(eq(sessions.userId, input.userId))
         .orderBy(asc(sessions.createdAt));
-      const journal = await exportJournalData(tx, input.userId);
-      const bubbles = await exportBubbles(tx, input.userId);
+      const journal = await exportJournalData(tx, deps.cipher, input.userId);
+      const bubbles = await exportBubbles({ db: tx, cipher: deps.cipher }, input.userId);
       return { exportedAt: input.now.toISOString(), user, sessions: sessionRows, journal, bubbles };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -42,7 +42,7 @@ export function bubbleRoutes(deps: BubblesDeps) {
     await next();
   });
   return router
-    .openapi(listRoute, async (c) => c.json({ bubbles: await listBubbles(deps.db, currentUser(c).id) }, 200))
+    .openapi(listRoute, async (c) => c.json({ bubbles: await listBubbles(deps, currentUser(c).id) }, 200))
     .openapi(saveRoute, async (c) => {
       const user = currentUser(c);
       const limit = await consumeRateLimit(deps.db, {

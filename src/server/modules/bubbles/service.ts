@@ -5,8 +5,13 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { bubbles } from '../../db/schema/bubbles';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
+import { type PrivateText, privateTextOf } from '../../lib/private-text';
 
-export type BubblesDeps = { db: Database; clock: Clock };
+/** `cipher` seals and opens the bubbles' names (decision 045). */
+export type BubblesDeps = { db: Database; clock: Clock; cipher: FieldCipher };
+/** What reading a person's bubbles needs: the database (or a transaction) and the cipher. */
+type BubblesReader = { db: DbExecutor; cipher: FieldCipher };
 
 /** How many bubbles one person can keep on the server: years of answers, far from a real person's use. */
 export const MAX_BUBBLES_PER_USER = 5000;
@@ -20,13 +25,13 @@ export type SaveBubblesOutcome = { ok: true; value: TBubble[] } | { ok: false; e
 
 type BubbleRow = typeof bubbles.$inferSelect;
 
-function toBubble(row: BubbleRow): TBubble {
+function toBubble(text: PrivateText, row: BubbleRow): TBubble {
   return {
     id: row.id,
     // The check constraint admits only the ten categories.
     category: row.category as Category,
     whoTrusted: row.whoTrusted,
-    name: row.name,
+    name: text.open('bubbles.name', row.name),
     when: row.when,
     importance: row.importance,
     createdAt: row.createdAt.toISOString(),
@@ -42,8 +47,9 @@ function selectBubbles(db: DbExecutor, userId: string) {
 }
 
 /** GET /api/bubbles: the person's bubbles, oldest first (ties by id, so the order is stable). */
-export async function listBubbles(db: DbExecutor, userId: string): Promise<TBubble[]> {
-  return (await selectBubbles(db, userId)).map(toBubble);
+export async function listBubbles(deps: BubblesReader, userId: string): Promise<TBubble[]> {
+  const text = privateTextOf(deps.cipher, userId);
+  return (await selectBubbles(deps.db, userId)).map((row) => toBubble(text, row));
 }
 
 /** The browser's time of the answer, or `now` when it lies more than a minute ahead of the server's clock. */
@@ -94,6 +100,7 @@ export async function saveBubbles(
       return { ok: false, error: 'bubble_limit_reached' };
     }
     if (fresh.length > 0) {
+      const text = privateTextOf(deps.cipher, input.userId);
       await tx
         .insert(bubbles)
         .values(
@@ -102,7 +109,7 @@ export async function saveBubbles(
             userId: input.userId,
             category: bubble.category,
             whoTrusted: bubble.whoTrusted,
-            name: bubble.name,
+            name: text.seal('bubbles.name', bubble.name),
             when: bubble.when,
             importance: bubble.importance,
             createdAt: clampCreatedAt(bubble.createdAt, now),
@@ -112,14 +119,15 @@ export async function saveBubbles(
         // Another person's save of the same id may have come first: theirs stays, untouched and unseen.
         .onConflictDoNothing({ target: bubbles.id });
     }
-    return { ok: true, value: await listBubbles(tx, input.userId) };
+    return { ok: true, value: await listBubbles({ db: tx, cipher: deps.cipher }, input.userId) };
   });
 }
 
 /** The account export's `bubbles`: every field stored, with the time the server saved each one. */
-export async function exportBubbles(db: DbExecutor, userId: string) {
-  const rows = await selectBubbles(db, userId);
-  return rows.map((row) => ({ ...toBubble(row), savedAt: row.savedAt.toISOString() }));
+export async function exportBubbles(deps: BubblesReader, userId: string) {
+  const text = privateTextOf(deps.cipher, userId);
+  const rows = await selectBubbles(deps.db, userId);
+  return rows.map((row) => ({ ...toBubble(text, row), savedAt: row.savedAt.toISOString() }));
 }
 
 /** Part of "delete my data"; pass the caller's transaction to make it all or nothing with the rest. */

@@ -38,6 +38,7 @@ function appWith(overrides: Partial<AppDeps>) {
     mailTransport: t.mailTransport,
     changes: t.changes,
     sessionSecret: TEST_SESSION_SECRET,
+    cipher: t.cipher,
     migrations: latestMigration(MIGRATIONS_DIR),
     ...overrides,
   });

@@ -38,6 +38,7 @@ async function makeInsights() {
   await makeDueInsights({
     db: t.database.db,
     clock: t.clock,
+    cipher: t.cipher,
     logger: createLogger({ level: 'silent' }),
     ai: undefined,
     appUrl: t.config.appUrl,

@@ -91,7 +91,7 @@ export function historyRoutes(deps: JournalDeps) {
     .openapi(searchRoute, async (c) => {
       const { q, page } = c.req.valid('query');
       const result = await searchReflections(
-        { db: deps.db, clock: deps.clock, index },
+        { db: deps.db, cipher: deps.cipher, clock: deps.clock, index },
         { userId: currentUser(c).id, query: q, page },
       );
       return c.json(result, 200);

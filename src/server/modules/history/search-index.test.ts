@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
+import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
 import { completeOnboarding, deleteJournalData, type JournalDeps, saveDay } from '../journal/service';
 import { createSearchIndex } from './search-index';
@@ -16,7 +17,7 @@ let journal: JournalDeps;
 beforeEach(async () => {
   database = await createTestDatabase();
   clock = createFakeClock(new Date('2026-03-04T09:00:00Z'));
-  journal = { db: database.db, clock };
+  journal = { db: database.db, clock, cipher: createTestCipher() };
 });
 afterEach(async () => {
   await database.close();
@@ -32,7 +33,10 @@ describe('the search index', () => {
     await person('a');
     const index = createSearchIndex();
     const search = (query: string) =>
-      searchReflections({ db: database.db, clock, index }, { userId: 'a', query, page: 1 });
+      searchReflections(
+        { db: database.db, cipher: journal.cipher, clock, index },
+        { userId: 'a', query, page: 1 },
+      );
     await saveDay(journal, { userId: 'a', day: 1, contentText: 'A walk by the harbour.' });
     expect((await search('harbour')).total).toBe(1);
     // The clock does not move: only the row version tells the two texts apart.
@@ -51,7 +55,7 @@ describe('the search index', () => {
     await saveDay(journal, { userId: 'a', day: 1, contentText: 'Only A writes about lanterns.' });
     await saveDay(journal, { userId: 'b', day: 1, contentText: 'B writes about the sea instead.' });
     const index = createSearchIndex({ ttlMs: 60_000, maxBytes: 10_000 });
-    const deps = { db: database.db, clock, index };
+    const deps = { db: database.db, cipher: journal.cipher, clock, index };
     expect((await searchReflections(deps, { userId: 'b', query: 'lanterns', page: 1 })).total).toBe(0);
     expect((await searchReflections(deps, { userId: 'a', query: 'lanterns', page: 1 })).total).toBe(1);
     expect(index.size().people).toBe(2);

@@ -1,5 +1,6 @@
 import { foldPlain } from '@shared/domain/text-search';
 import type { DbExecutor } from '../../db/client';
+import type { FieldCipher } from '../../lib/field-cipher';
 import { reflectionsOf, reflectionsStamp } from '../journal/service';
 
 /**
@@ -7,7 +8,8 @@ import { reflectionsOf, reflectionsStamp } from '../journal/service';
  * fold five years of reflections every time (decision 028). Only a cache: every search first asks the
  * database for the person's `reflectionsStamp` and reads everything again when it differs, so any number of
  * app processes give the same answers. Bounded by size (LRU) and by age: a person's folded reflections are
- * dropped `ttlMs` after their last search.
+ * dropped `ttlMs` after their last search. The texts are sealed in the database (decision 045): filling the
+ * index opens them one person at a time, and what it holds is in this process's memory only.
  */
 
 export type IndexedReflection = { entryId: string; folded: string };
@@ -16,7 +18,11 @@ type Entry = { stamp: string; reflections: IndexedReflection[]; bytes: number; u
 
 export type SearchIndex = {
   /** The person's reflections, newest first, folded for matching. */
-  reflectionsOf(db: DbExecutor, userId: string, now: number): Promise<IndexedReflection[]>;
+  reflectionsOf(
+    read: { db: DbExecutor; cipher: FieldCipher },
+    userId: string,
+    now: number,
+  ): Promise<IndexedReflection[]>;
   /** What is held, for tests and the log. */
   size(): { people: number; bytes: number };
 };
@@ -44,7 +50,7 @@ export function createSearchIndex(options: { maxBytes?: number; ttlMs?: number }
   };
 
   return {
-    async reflectionsOf(db, userId, now) {
+    async reflectionsOf({ db, cipher }, userId, now) {
       const stamp = await reflectionsStamp(db, userId);
       const cached = held.get(userId);
       drop(userId);
@@ -52,7 +58,7 @@ export function createSearchIndex(options: { maxBytes?: number; ttlMs?: number }
       if (cached?.stamp === stamp) {
         entry = { ...cached, usedAt: now };
       } else {
-        const reflections = (await reflectionsOf(db, userId)).map((reflection) => ({
+        const reflections = (await reflectionsOf(db, cipher, userId)).map((reflection) => ({
           entryId: reflection.entryId,
           folded: foldPlain(reflection.contentText),
         }));

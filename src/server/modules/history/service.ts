@@ -10,6 +10,8 @@ import {
 } from '@shared/schemas/history';
 import type { DbExecutor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
+import { privateTextOf } from '../../lib/private-text';
 import { insightsOfWeeks } from '../insights/service';
 import {
   currentMonday,
@@ -27,7 +29,7 @@ import type { SearchIndex } from './search-index';
  * Looking back (issue 14, decision 028): the person's past weeks with their insight and reflections
  * (read-only), one week, and a search over their own reflections. The search matches one person's
  * reflections here, in the process (`shared/domain/text-search.ts`), not in SQL: the text is private and
- * will be encrypted at rest (issue 17), so the database cannot look inside it.
+ * encrypted at rest (issue 17, decision 045), so the database cannot look inside it.
  */
 
 export type HistoryOutcome<
@@ -47,8 +49,8 @@ async function describeWeeks(
   const { db } = deps;
   const ids = input.weeks.map((week) => week.id);
   const [entries, insights] = await Promise.all([
-    entriesOfWeeks(db, input.userId, ids),
-    insightsOfWeeks(db, { userId: input.userId, weeks: input.weeks, locale: input.locale }),
+    entriesOfWeeks(db, privateTextOf(deps.cipher, input.userId), { userId: input.userId, weekIds: ids }),
+    insightsOfWeeks(db, deps.cipher, { userId: input.userId, weeks: input.weeks, locale: input.locale }),
   ]);
   const keys = [...entries.values()].flat().flatMap((entry) => (entry.promptKey ? [entry.promptKey] : []));
   const prompts = await promptTexts(db, keys, input.locale);
@@ -126,27 +128,29 @@ export async function historyWeek(
  * texts (kept a while by `index`); only the page's reflections are read again for their snippets.
  */
 export async function searchReflections(
-  deps: { db: DbExecutor; clock: Clock; index: SearchIndex },
+  deps: { db: DbExecutor; cipher: FieldCipher; clock: Clock; index: SearchIndex },
   input: { userId: string; query: string; page: number },
 ): Promise<TSearchResult> {
   const terms = searchTerms(input.query);
   const empty = { terms, hits: [], page: 1, pageCount: 1, total: 0 };
   if (terms.length === 0) return empty;
-  const indexed = await deps.index.reflectionsOf(deps.db, input.userId, deps.clock.now().getTime());
+  const indexed = await deps.index.reflectionsOf(deps, input.userId, deps.clock.now().getTime());
   const matches = indexed.filter((reflection) => terms.every((term) => reflection.folded.includes(term)));
   const start = (input.page - 1) * SEARCH_PAGE_SIZE;
   const shown = matches.slice(start, start + SEARCH_PAGE_SIZE).map((reflection) => reflection.entryId);
-  const hits = (await reflectionsByIds(deps.db, input.userId, shown)).map((reflection) => {
-    const snippet = snippetAround(reflection.contentText, findMatches(reflection.contentText, terms) ?? []);
-    return {
-      weekStart: reflection.startDate,
-      day: reflection.day,
-      date: reflection.date,
-      topic: reflection.topic,
-      snippet: snippet.text,
-      ranges: snippet.ranges.map(([from, to]) => [from, to] as [number, number]),
-    };
-  });
+  const hits = (await reflectionsByIds(deps.db, deps.cipher, { userId: input.userId, ids: shown })).map(
+    (reflection) => {
+      const snippet = snippetAround(reflection.contentText, findMatches(reflection.contentText, terms) ?? []);
+      return {
+        weekStart: reflection.startDate,
+        day: reflection.day,
+        date: reflection.date,
+        topic: reflection.topic,
+        snippet: snippet.text,
+        ranges: snippet.ranges.map(([from, to]) => [from, to] as [number, number]),
+      };
+    },
+  );
   return {
     terms,
     hits,

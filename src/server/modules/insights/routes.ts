@@ -16,7 +16,7 @@ const latestRoute = createRoute({
   },
 });
 
-export function insightRoutes(deps: Pick<InsightsDeps, 'db' | 'clock'>) {
+export function insightRoutes(deps: Pick<InsightsDeps, 'db' | 'clock' | 'cipher'>) {
   return createApiRouter().openapi(latestRoute, async (c) => {
     const { locale } = c.req.valid('query');
     return c.json(await latestInsight(deps, { userId: currentUser(c).id, locale }), 200);

@@ -9,6 +9,7 @@ import { summaries, weeks } from '../../db/schema/journal';
 import { mailOutbox } from '../../db/schema/mail';
 import { createLogger } from '../../lib/logger';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
+import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
 import { saveBubbles } from '../bubbles/service';
 import {
@@ -62,12 +63,13 @@ beforeEach(async () => {
   deps = {
     db: database.db,
     clock,
+    cipher: createTestCipher(),
     logger: createLogger({ level: 'silent' }),
     ai: undefined,
     appUrl: APP_URL,
     secret: SECRET,
   };
-  journal = { db: database.db, clock };
+  journal = { db: database.db, clock, cipher: deps.cipher };
 });
 afterEach(async () => {
   await database.close();
@@ -119,7 +121,7 @@ async function writeWeek(userId: string, texts: readonly string[], lane?: 'edges
 async function summaryOf(userId: string) {
   const [week] = await database.db.select().from(weeks).where(eq(weeks.userId, userId));
   if (!week) throw new Error(`no week for ${userId}`);
-  const insights = await insightsOfWeeks(database.db, {
+  const insights = await insightsOfWeeks(database.db, deps.cipher, {
     userId,
     locale: 'en',
     weeks: [{ ...week, topics: week.structure.topics }],
@@ -214,7 +216,9 @@ describe('a week’s insight', () => {
     const [week] = await database.db.select().from(weeks).where(eq(weeks.userId, userId));
     if (!week) throw new Error('no week');
     const record = [{ ...week, topics: week.structure.topics }];
-    const german = (await insightsOfWeeks(database.db, { userId, locale: 'de', weeks: record })).get(week.id);
+    const german = (
+      await insightsOfWeeks(database.db, deps.cipher, { userId, locale: 'de', weeks: record })
+    ).get(week.id);
     expect(german).toMatchObject({ locale: 'de', daysReflected: 3 });
     expect(german?.themes).toEqual(expect.arrayContaining(['trust', 'rest']));
     expect(german?.people).toEqual([
@@ -223,9 +227,9 @@ describe('a week’s insight', () => {
     ]);
     expect(german?.paragraph).toMatch(/deine Schwester und eine Freundin/);
     expect(german?.paragraph).toMatch(/Vertrauen/);
-    const english = (await insightsOfWeeks(database.db, { userId, locale: 'en', weeks: record })).get(
-      week.id,
-    );
+    const english = (
+      await insightsOfWeeks(database.db, deps.cipher, { userId, locale: 'en', weeks: record })
+    ).get(week.id);
     expect(english).toMatchObject({ locale: 'en', themes: german?.themes });
     expect(english?.paragraph).toMatch(/your sister and a friend/);
   });

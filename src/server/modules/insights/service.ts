@@ -8,9 +8,10 @@ import type { AiConfig } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import { summaries, weeks } from '../../db/schema/journal';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
 import type { Logger } from '../../lib/logger';
+import { type PrivateText, privateTextOf } from '../../lib/private-text';
 import { listBubbles } from '../bubbles/service';
-import { openPrivateText, sealPrivateText } from '../journal/private-text';
 import {
   type InsightOwner,
   mailOffUrls,
@@ -32,6 +33,8 @@ import { analyzeWeek, writeInsightParagraph } from './compute';
 export type InsightsDeps = {
   db: Database;
   clock: Clock;
+  /** Seals and opens the insight's text (decision 045). */
+  cipher: FieldCipher;
   logger: Logger;
   /** The model that may write the paragraph, for people who switched AI insights on. */
   ai: AiConfig | undefined;
@@ -45,8 +48,8 @@ type InsightContent = { paragraph: string; facts: InsightFacts };
 /** The weekly e-mail goes only for an insight made this soon after its week ended (not for old backlogs). */
 export const WEEKLY_EMAIL_WINDOW_MS = 2 * 24 * 60 * 60_000;
 
-function readContent(stored: string): InsightContent {
-  return JSON.parse(openPrivateText(stored)) as InsightContent;
+function readContent(text: PrivateText, stored: string): InsightContent {
+  return JSON.parse(text.open('summaries.content', stored)) as InsightContent;
 }
 
 /** The paragraph the insight has, or the computed one in `locale`: the page speaks the reader's language. */
@@ -69,8 +72,13 @@ function paragraphIn(
 
 type SummaryRow = typeof summaries.$inferSelect;
 
-function toInsight(row: SummaryRow, week: { startDate: string; endDate: string }, locale: TLocale): TInsight {
-  const content = readContent(row.content);
+function toInsight(
+  text: PrivateText,
+  row: SummaryRow,
+  week: { startDate: string; endDate: string },
+  locale: TLocale,
+): TInsight {
+  const content = readContent(text, row.content);
   const shown = paragraphIn({ ...row, weekId: row.weekId ?? '' }, content, week, locale);
   return {
     weekStart: week.startDate,
@@ -91,25 +99,27 @@ function toInsight(row: SummaryRow, week: { startDate: string; endDate: string }
 /** The insights of some of one person's weeks, by week id, in `locale`. */
 export async function insightsOfWeeks(
   db: DbExecutor,
+  cipher: FieldCipher,
   input: { userId: string; weeks: readonly WeekRecord[]; locale: TLocale },
 ): Promise<Map<string, TInsight>> {
   const byId = new Map(input.weeks.map((week) => [week.id, week]));
   const insights = new Map<string, TInsight>();
   if (byId.size === 0) return insights;
+  const text = privateTextOf(cipher, input.userId);
   const rows = await db
     .select()
     .from(summaries)
     .where(and(eq(summaries.userId, input.userId), inArray(summaries.weekId, [...byId.keys()])));
   for (const row of rows) {
     const week = row.weekId ? byId.get(row.weekId) : undefined;
-    if (week) insights.set(week.id, toInsight(row, week, input.locale));
+    if (week) insights.set(week.id, toInsight(text, row, week, input.locale));
   }
   return insights;
 }
 
 /** GET /api/insights/latest: the newest insight, and whether one is due but not made yet. */
 export async function latestInsight(
-  deps: Pick<InsightsDeps, 'db' | 'clock'>,
+  deps: Pick<InsightsDeps, 'db' | 'clock' | 'cipher'>,
   input: { userId: string; locale: TLocale },
 ): Promise<TLatestInsight> {
   const [latest] = await deps.db
@@ -131,7 +141,9 @@ export async function latestInsight(
     )
     .limit(1);
   return {
-    insight: latest ? toInsight(latest.summary, latest, input.locale) : null,
+    insight: latest
+      ? toInsight(privateTextOf(deps.cipher, input.userId), latest.summary, latest, input.locale)
+      : null,
     pending: Boolean(due),
   };
 }
@@ -209,7 +221,7 @@ export async function makeWeekInsight(
   deps: InsightsDeps,
   input: { weekId: string; lease: Date },
 ): Promise<MadeInsight> {
-  const data = await weekForInsight(deps.db, input.weekId);
+  const data = await weekForInsight(deps.db, deps.cipher, input.weekId);
   const release = (db: DbExecutor) =>
     db
       .update(weeks)
@@ -221,7 +233,7 @@ export async function makeWeekInsight(
     return 'gone';
   }
   const { owner, week, entries } = data;
-  const names = (await listBubbles(deps.db, owner.userId)).map((bubble) => bubble.name);
+  const names = (await listBubbles(deps, owner.userId)).map((bubble) => bubble.name);
   const facts = analyzeWeek({ entries, laneTopic: week.topics['5'], names });
   const { paragraph, source } = await writeParagraph(deps, { owner, week, entries, facts });
   const now = deps.clock.now();
@@ -241,7 +253,7 @@ export async function makeWeekInsight(
       .values({
         userId: owner.userId,
         weekId: week.id,
-        content: sealPrivateText(JSON.stringify(content)),
+        content: privateTextOf(deps.cipher, owner.userId).seal('summaries.content', JSON.stringify(content)),
         source,
         locale: owner.locale,
         daysReflected: facts.daysReflected,

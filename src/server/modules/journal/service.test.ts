@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { entries, profiles, prompts, reminderSchedules, summaries, weeks } from '../../db/schema/journal';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
+import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
 import { counterpartKey, loadPromptLibrary, seedPrompts } from './prompts';
 import {
@@ -76,7 +77,7 @@ let userCount = 0;
 beforeEach(async () => {
   database = await createTestDatabase();
   clock = createFakeClock(MONDAY);
-  deps = { db: database.db, clock };
+  deps = { db: database.db, clock, cipher: createTestCipher() };
 });
 afterEach(async () => {
   await database.close();
@@ -730,7 +731,7 @@ describe("the account's data", () => {
     const other = await onboardedUser(GERMAN_ANSWERS);
     const opened = await fillJournal(userId);
     await fillJournal(other);
-    const data = (await exportJournalData(database.db, userId)) as {
+    const data = (await exportJournalData(database.db, deps.cipher, userId)) as {
       profile: { userId: string; firstName: string };
       weeks: { id: string }[];
       entries: { contentText: string; prompt: string | null }[];

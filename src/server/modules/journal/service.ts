@@ -42,11 +42,12 @@ import type { Database, DbExecutor } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { entries, type ProfileV0, profiles, prompts, summaries, weeks } from '../../db/schema/journal';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
+import { type PrivateText, privateTextOf } from '../../lib/private-text';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { deleteBubbles } from '../bubbles/service';
 import { deleteReminderSchedule, nextReminderAt, rescheduleReminder } from '../reminders/service';
 import { translate } from '../site/service';
-import { openPrivateText, sealPrivateText } from './private-text';
 import { counterpartKey, libraryId } from './prompts';
 
 /**
@@ -63,6 +64,8 @@ export type AiService = { url: string; model: string };
 export type JournalDeps = {
   db: Database;
   clock: Clock;
+  /** Seals and opens private text (decision 045). */
+  cipher: FieldCipher;
   timeZone?: string;
   locale?: TLocale;
   ai?: AiService;
@@ -98,12 +101,29 @@ export const EMPTY_PROFILE_V0: Required<ProfileV0> = {
   weekly_email_enabled: false,
 };
 
-/** profile_v0 with defaults for any field an older row lacks. */
+/** profile_v0 with defaults for any field an older row lacks; the answers as stored (sealed). */
 function profileV0Of(row: ProfileRow | undefined): Required<ProfileV0> {
   return { ...EMPTY_PROFILE_V0, ...row?.profileV0 };
 }
 
-function toProfile(row: ProfileRow | undefined): TProfile {
+/** The onboarding answers and the first name taken from them, opened (decision 045). */
+function openedProfile(cipher: FieldCipher, row: ProfileRow): ProfileRow {
+  const text = privateTextOf(cipher, row.userId);
+  const v0 = profileV0Of(row);
+  return {
+    ...row,
+    firstName: row.firstName === null ? null : text.open('profiles.first_name', row.firstName),
+    profileV0: { ...v0, answers: v0.answers.map((answer) => text.open('profiles.answers', answer)) },
+  };
+}
+
+/** The answers, sealed one by one, for profile_v0. */
+function sealedAnswers(text: PrivateText, answers: readonly string[]): string[] {
+  return answers.map((answer) => text.seal('profiles.answers', answer));
+}
+
+function toProfile(cipher: FieldCipher, stored: ProfileRow | undefined): TProfile {
+  const row = stored && openedProfile(cipher, stored);
   const v0 = profileV0Of(row);
   return {
     firstName: row?.firstName ?? null,
@@ -139,7 +159,7 @@ async function loadProfile(deps: JournalDeps, userId: string): Promise<ProfileRo
 
 /** GET /api/journal/profile: without a row, the empty defaults (nothing is written). */
 export async function getProfile(deps: JournalDeps, userId: string): Promise<TProfile> {
-  return toProfile(await loadProfile(deps, userId));
+  return toProfile(deps.cipher, await loadProfile(deps, userId));
 }
 
 /**
@@ -230,11 +250,15 @@ type AnswersInput = { userId: string; answers: string[]; timeZone: string | unde
 export async function saveOnboardingAnswers(deps: JournalDeps, input: AnswersInput): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const row = await lockProfile(tx, { ...input, locale: deps.locale, now });
+    const row = openedProfile(deps.cipher, await lockProfile(tx, { ...input, locale: deps.locale, now }));
     const v0 = profileV0Of(row);
+    const answers = sealedAnswers(
+      privateTextOf(deps.cipher, input.userId),
+      mergeAnswers(v0.answers, input.answers),
+    );
     await tx
       .update(profiles)
-      .set({ profileV0: { ...v0, answers: mergeAnswers(v0.answers, input.answers) }, updatedAt: now })
+      .set({ profileV0: { ...v0, answers }, updatedAt: now })
       .where(eq(profiles.userId, input.userId));
   });
 }
@@ -247,21 +271,22 @@ export async function saveOnboardingAnswers(deps: JournalDeps, input: AnswersInp
 export async function completeOnboarding(deps: JournalDeps, input: AnswersInput): Promise<TProfile> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const row = await lockProfile(tx, { ...input, locale: deps.locale, now });
+    const row = openedProfile(deps.cipher, await lockProfile(tx, { ...input, locale: deps.locale, now }));
     const v0 = profileV0Of(row);
     const answers = mergeAnswers(v0.answers, input.answers);
     const { firstName, ...lists } = analyzeOnboarding(answers);
+    const text = privateTextOf(deps.cipher, input.userId);
     const [updated] = await tx
       .update(profiles)
       .set({
-        firstName,
+        firstName: firstName === null ? null : text.seal('profiles.first_name', firstName),
         onboardingCompletedAt: now,
-        profileV0: { ...v0, answers, ...lists },
+        profileV0: { ...v0, answers: sealedAnswers(text, answers), ...lists },
         updatedAt: now,
       })
       .where(eq(profiles.userId, input.userId))
       .returning();
-    return toProfile(updated);
+    return toProfile(deps.cipher, updated);
   });
 }
 
@@ -271,8 +296,13 @@ function aiServiceView(ai: AiService | undefined): TSettingsView['aiService'] {
 }
 
 function settingsOf(row: ProfileRow | undefined): TSettings {
-  const { aiEnabled, reminderTime, remindersEnabled, weeklyEmailEnabled } = toProfile(row);
-  return { aiEnabled, reminderTime, remindersEnabled, weeklyEmailEnabled };
+  const v0 = profileV0Of(row);
+  return {
+    aiEnabled: v0.ai_enabled,
+    reminderTime: v0.reminder_time,
+    remindersEnabled: v0.reminder_enabled,
+    weeklyEmailEnabled: v0.weekly_email_enabled,
+  };
 }
 
 /** GET /api/journal/settings: the four settings, the next reminder and where AI insights would go. */
@@ -395,6 +425,8 @@ export async function turnOffPersonalMail(
 
 type Cycle = {
   userId: string;
+  /** The person's private text, sealed and opened. */
+  text: PrivateText;
   profile: ProfileRow;
   today: { date: string; isoWeekday: number };
   week: WeekRow;
@@ -439,7 +471,7 @@ async function loadCycle(
   const now = deps.clock.now();
   const today = localDay(now, profile.timeZone);
   const week = await currentWeek(deps.db, { userId, profile, date: today.date, now });
-  return { ok: true, value: { userId, profile, today, week } };
+  return { ok: true, value: { userId, text: privateTextOf(deps.cipher, userId), profile, today, week } };
 }
 
 function weekTopic(week: WeekRow, day: number): string {
@@ -475,7 +507,10 @@ async function buildDashboard(db: DbExecutor, cycle: Cycle): Promise<TDashboard>
     };
   });
   return {
-    firstName: cycle.profile.firstName,
+    firstName:
+      cycle.profile.firstName === null
+        ? null
+        : cycle.text.open('profiles.first_name', cycle.profile.firstName),
     what_matters: v0.what_matters,
     where_safe: v0.where_safe,
     edges: v0.edges,
@@ -528,7 +563,7 @@ export async function chooseLane(
         ),
       )
       .for('update');
-    if (laneDay && openPrivateText(laneDay.contentText).trim() === '') {
+    if (laneDay && cycle.value.text.open('entries.content_text', laneDay.contentText).trim() === '') {
       await tx.update(entries).set({ topic, promptId: null }).where(eq(entries.id, laneDay.id));
     }
     // Choosing is what day 4 asks for: it completes the day (an entry like every other day's).
@@ -541,12 +576,12 @@ export async function chooseLane(
 
 // ---- a day's reflection ------------------------------------------------------------------------------
 
-function toEntry(entry: EntryRow): TEntry {
+function toEntry(text: PrivateText, entry: EntryRow): TEntry {
   return {
     id: entry.id,
     day: entry.day,
     topic: entry.topic,
-    contentText: openPrivateText(entry.contentText),
+    contentText: text.open('entries.content_text', entry.contentText),
     status: entry.status,
     replacementsCount: entry.replacementsCount,
     updatedAt: entry.updatedAt.toISOString(),
@@ -573,7 +608,7 @@ async function ensureEntry(db: DbExecutor, cycle: Cycle, day: number, now: Date)
       day,
       topic: weekTopic(cycle.week, day),
       status: 'started',
-      contentText: sealPrivateText(''),
+      contentText: cycle.text.seal('entries.content_text', ''),
       createdAt: now,
       updatedAt: now,
     })
@@ -688,7 +723,7 @@ function dayReflection(
     date: dateOfDay(cycle.week.startDate, day.day),
     topic: day.entry?.topic ?? weekTopic(cycle.week, day.day),
     prompt,
-    entry: day.entry ? toEntry(day.entry) : null,
+    entry: day.entry ? toEntry(cycle.text, day.entry) : null,
     week: toWeek(cycle.week),
   };
 }
@@ -729,7 +764,7 @@ export async function startDay(deps: JournalDeps, input: DayInput): Promise<Jour
     { day: input.day, entry },
     shownPrompt(prompt, input.day, input.locale),
   );
-  return { ok: true, value: { ...shown, entry: toEntry(entry) } };
+  return { ok: true, value: { ...shown, entry: toEntry(cycle.value.text, entry) } };
 }
 
 /**
@@ -759,7 +794,7 @@ export async function replacePrompt(deps: JournalDeps, input: DayInput): Promise
     { day: input.day, entry },
     shownPrompt(shown, input.day, input.locale),
   );
-  return { ok: true, value: { ...reflection, entry: toEntry(entry) } };
+  return { ok: true, value: { ...reflection, entry: toEntry(cycle.value.text, entry) } };
 }
 
 /**
@@ -780,7 +815,11 @@ export async function saveDay(
       input.day === CHOOSE_LANE_DAY ? (entry.status as EntryStatus) : reflectionStatus(input.contentText);
     const [row] = await tx
       .update(entries)
-      .set({ contentText: sealPrivateText(input.contentText), status, updatedAt: now })
+      .set({
+        contentText: cycle.value.text.seal('entries.content_text', input.contentText),
+        status,
+        updatedAt: now,
+      })
       .where(and(eq(entries.id, entry.id), eq(entries.userId, input.userId)))
       .returning();
     if (input.day === 7 && isDayCompleted(status)) {
@@ -791,7 +830,7 @@ export async function saveDay(
     }
     return row ?? entry;
   });
-  return { ok: true, value: toEntry(saved) };
+  return { ok: true, value: toEntry(cycle.value.text, saved) };
 }
 
 // ---- for reminders, insights and history -------------------------------------------------------------
@@ -894,9 +933,10 @@ function toWeekRecord(row: WeekRow): WeekRecord {
 /** The reflections of some weeks of one person, by week id, in day order, their text opened. */
 export async function entriesOfWeeks(
   db: DbExecutor,
-  userId: string,
-  weekIds: readonly string[],
+  text: PrivateText,
+  input: { userId: string; weekIds: readonly string[] },
 ): Promise<Map<string, WeekEntry[]>> {
+  const { userId, weekIds } = input;
   const byWeek = new Map<string, WeekEntry[]>(weekIds.map((id) => [id, []]));
   if (weekIds.length === 0) return byWeek;
   const rows = await db
@@ -921,7 +961,7 @@ export async function entriesOfWeeks(
       date: dateOfDay(row.startDate, row.day),
       topic: row.topic,
       status: row.status,
-      contentText: openPrivateText(row.contentText),
+      contentText: text.open('entries.content_text', row.contentText),
       promptKey: row.promptKey,
       updatedAt: row.updatedAt,
     });
@@ -953,6 +993,7 @@ export async function promptTexts(
 /** A week to make the insight of: the week, its reflections and the settings of the person it is for. */
 export async function weekForInsight(
   db: DbExecutor,
+  cipher: FieldCipher,
   weekId: string,
 ): Promise<{ week: WeekRecord; owner: InsightOwner; entries: WeekEntry[] } | null> {
   const [row] = await db
@@ -963,7 +1004,10 @@ export async function weekForInsight(
     .where(eq(weeks.id, weekId));
   if (!row) return null;
   const v0 = profileV0Of(row.profile);
-  const weekEntries = await entriesOfWeeks(db, row.week.userId, [row.week.id]);
+  const weekEntries = await entriesOfWeeks(db, privateTextOf(cipher, row.week.userId), {
+    userId: row.week.userId,
+    weekIds: [row.week.id],
+  });
   return {
     week: toWeekRecord(row.week),
     owner: {
@@ -1043,34 +1087,45 @@ function reflectionColumns() {
   };
 }
 
-function toSearchable(row: Omit<SearchableReflection, 'date'>): SearchableReflection {
-  return { ...row, date: dateOfDay(row.startDate, row.day), contentText: openPrivateText(row.contentText) };
+function toSearchable(text: PrivateText, row: Omit<SearchableReflection, 'date'>): SearchableReflection {
+  return {
+    ...row,
+    date: dateOfDay(row.startDate, row.day),
+    contentText: text.open('entries.content_text', row.contentText),
+  };
 }
 
 /** Every reflection of one person that has text, newest first, opened: what a search looks through. */
-export async function reflectionsOf(db: DbExecutor, userId: string): Promise<SearchableReflection[]> {
+export async function reflectionsOf(
+  db: DbExecutor,
+  cipher: FieldCipher,
+  userId: string,
+): Promise<SearchableReflection[]> {
+  const text = privateTextOf(cipher, userId);
   const rows = await db
     .select(reflectionColumns())
     .from(entries)
     .innerJoin(weeks, eq(weeks.id, entries.weekId))
     .where(eq(entries.userId, userId))
     .orderBy(desc(weeks.startDate), desc(entries.day));
-  return rows.map(toSearchable).filter((row) => row.contentText.trim() !== '');
+  return rows.map((row) => toSearchable(text, row)).filter((row) => row.contentText.trim() !== '');
 }
 
 /** Some of one person's reflections by entry id (a page of search results), in the order of `ids`. */
 export async function reflectionsByIds(
   db: DbExecutor,
-  userId: string,
-  ids: readonly string[],
+  cipher: FieldCipher,
+  input: { userId: string; ids: readonly string[] },
 ): Promise<SearchableReflection[]> {
+  const { userId, ids } = input;
+  const text = privateTextOf(cipher, userId);
   if (ids.length === 0) return [];
   const rows = await db
     .select(reflectionColumns())
     .from(entries)
     .innerJoin(weeks, eq(weeks.id, entries.weekId))
     .where(and(eq(entries.userId, userId), inArray(entries.id, [...ids])));
-  const byId = new Map(rows.map((row) => [row.entryId, toSearchable(row)]));
+  const byId = new Map(rows.map((row) => [row.entryId, toSearchable(text, row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -1094,7 +1149,12 @@ export async function reflectionsStamp(db: DbExecutor, userId: string): Promise<
 // ---- the account's data ------------------------------------------------------------------------------
 
 /** Everything the journal holds about one user, for the account's data export. */
-export async function exportJournalData(db: DbExecutor, userId: string): Promise<Record<string, unknown>> {
+export async function exportJournalData(
+  db: DbExecutor,
+  cipher: FieldCipher,
+  userId: string,
+): Promise<Record<string, unknown>> {
+  const text = privateTextOf(cipher, userId);
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   const userWeeks = await db
     .select()
@@ -1124,12 +1184,15 @@ export async function exportJournalData(db: DbExecutor, userId: string): Promise
     .where(eq(summaries.userId, userId))
     .orderBy(asc(summaries.createdAt));
   return {
-    profile: profile ?? null,
+    profile: profile ? openedProfile(cipher, profile) : null,
     weeks: userWeeks,
-    entries: userEntries.map((entry) => ({ ...entry, contentText: openPrivateText(entry.contentText) })),
+    entries: userEntries.map((entry) => ({
+      ...entry,
+      contentText: text.open('entries.content_text', entry.contentText),
+    })),
     summaries: userSummaries.map(({ content, ...summary }) => ({
       ...summary,
-      insight: exportedInsight(openPrivateText(content)),
+      insight: exportedInsight(text.open('summaries.content', content)),
     })),
   };
 }

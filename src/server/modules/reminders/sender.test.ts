@@ -6,6 +6,7 @@ import { reminderSchedules } from '../../db/schema/journal';
 import { mailOutbox } from '../../db/schema/mail';
 import { createLogger } from '../../lib/logger';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
+import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
 import {
   completeOnboarding,
@@ -45,7 +46,7 @@ beforeEach(async () => {
     appUrl: APP_URL,
     secret: SECRET,
   };
-  journal = { db: database.db, clock };
+  journal = { db: database.db, clock, cipher: createTestCipher() };
 });
 afterEach(async () => {
   await database.close();
