@@ -20,6 +20,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { newsletters } from './newsletters';
 
+export type RenderedMail = { subject: string; html: string; text: string };
+
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
@@ -35,6 +37,11 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     content: jsonb('content').$type<TBilingualContent>().notNull(),
     gifUrl: text('gif_url'),
+    /**
+     * The e-mail exactly as sent, per language with recipients: subject, HTML and text, rendered when the
+     * campaign began, with the sample unsubscribe link where each person's own link goes.
+     */
+    rendered: jsonb('rendered').$type<Partial<Record<TLocale, RenderedMail>>>(),
     status: text('status').$type<CampaignStatus>().notNull().default('sending'),
     ratePerSecond: integer('rate_per_second').notNull(),
     bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
@@ -77,6 +84,8 @@ export const campaignMessages = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** When the person unsubscribed through this message's link (the link names the campaign, signed). */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('campaign_messages_recipient_uq').on(table.campaignId, table.email, table.language),

@@ -454,12 +454,12 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
     expect(await statusOf('outsider@example.com')).toBe('unconfirmed');
   });
 
-  it('sends nothing while auto-send is off', async () => {
+  it('holds the confirmation while auto-send is off', async () => {
     await addEntry({ email: 'paused@example.com', minutesAgo: 5 });
     await t.database.db.update(emailSettings).set({ autoSend: false });
     const response = await sendConfirmation({ email: 'paused@example.com', language: 'en' });
     expect(await response.json()).toEqual({
-      outcome: 'blocked',
+      outcome: 'held',
       transport: 'smtp',
       error: null,
       mode: 'subscriber',
@@ -468,7 +468,7 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'paused@example.com'));
-    expect(queued).toHaveLength(0);
+    expect(queued.map((row) => row.status)).toEqual(['held']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sink.messages).toHaveLength(0);
   });

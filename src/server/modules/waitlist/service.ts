@@ -19,7 +19,7 @@ import { invitationColumns, invitationJoin, summaryOf } from '../invitations/ser
 import {
   deliverNow,
   enqueueListMail,
-  lastSendError,
+  failedSendResult,
   listUnsubscribeHeaders,
   type MailDeps,
 } from '../mail/service';
@@ -135,11 +135,12 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinInput): Promis
       ...message,
     });
     await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'joined');
-    return { ok: true as const, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
+    return { ok: true as const, outcome: outcome.outcome, outboxId: outcome.id };
   });
 
   if (!queued.ok) return { ok: false, error: 'alreadyOnList' };
-  if (!queued.outboxId) return { ok: true, result: 'blocked' };
+  // Held while auto-send is off: it goes out once when it is switched on again (decision 041).
+  if (queued.outcome !== 'queued') return { ok: true, result: 'held' };
   const delivery = await deliverNow(deps.mail, queued.outboxId);
   return { ok: true, result: delivery === 'failed' ? 'confirmation_failed' : 'confirmation_sent' };
 }
@@ -317,16 +318,17 @@ export async function sendConfirmationMail(
       ip: input.ip,
       at: now,
     });
-    return { ok: true as const, mode, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
+    return { ok: true as const, mode, outcome: outcome.outcome, outboxId: outcome.id };
   });
 
   if (!queued.ok) return { ok: false, error: 'unsubscribed_address' };
   const { mode, outboxId } = queued;
   const transport = await deps.mail.transport.describe();
-  if (!outboxId) return { ok: true, result: { outcome: 'blocked', transport, error: null, mode } };
+  if (queued.outcome !== 'queued') {
+    return { ok: true, result: { outcome: queued.outcome, transport, error: null, mode } };
+  }
   const delivery = await deliverNow(deps.mail, outboxId);
   // 'skipped': an outbox worker claimed it first and is sending it, as joinWaitlist counts it too.
   if (delivery !== 'failed') return { ok: true, result: { outcome: 'sent', transport, error: null, mode } };
-  const error = await lastSendError(deps.db, outboxId);
-  return { ok: true, result: { outcome: 'failed', transport, error, mode } };
+  return { ok: true, result: { ...(await failedSendResult(deps.db, outboxId)), transport, mode } };
 }
