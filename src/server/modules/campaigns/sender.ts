@@ -267,7 +267,7 @@ async function driveCampaign(
   const sendOne = async (message: MessageRow) => {
     const locale = message.language;
     const links = message.entryId
-      ? unsubscribeUrls(deps, message.entryId, locale)
+      ? unsubscribeUrls(deps, message.entryId, locale, campaign.id)
       : // An archive copy unsubscribes nobody: its link is the sample link of the preview.
         { page: `${deps.appUrl}${href('byebye', { token: 'preview', lang: locale })}`, oneClick: null };
     const rendered = await renderNewsletter(

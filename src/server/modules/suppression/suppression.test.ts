@@ -8,7 +8,7 @@ import { campaignMessages } from '../../db/schema/campaigns';
 import { mailOutbox, mailSuppressions } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { signWebhook, webhookKey } from '../../lib/webhook-signature';
-import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
 import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
 import { latestAudit } from '../admin/audit';
@@ -155,6 +155,20 @@ describe('a permanent SMTP refusal', () => {
     expect(await filterSuppressed(t.database.db, ['OK-1@example.com', 'Gone-1@Example.com'])).toEqual([
       'OK-1@example.com',
     ]);
+
+    // Unsubscribing through the newsletter's link counts for that campaign (the link names it, signed).
+    const delivered = sink.messages.find((message) => message.envelope.to.includes('ok-1@example.com'));
+    const oneClick = /<([^>]+)>/.exec(rawHeader(delivered as ParsedMessage, 'List-Unsubscribe') ?? '')?.[1];
+    expect(oneClick).toContain('/api/waitlist/unsubscribe/one-click?token=');
+    const path = new URL(oneClick as string);
+    const unsubscribed = await t.app.request(`${path.pathname}${path.search}`, { method: 'POST' });
+    expect(unsubscribed.status).toBeLessThan(300);
+    const { campaigns } = await expectJson<TCampaignList>(await call('GET', '/api/admin/campaigns'));
+    expect(campaigns.find((campaign) => campaign.id === first.id)?.counts.unsubscribed).toBe(1);
+    await t.database.db
+      .update(waitingList)
+      .set({ status: 'confirmed', unsubscribedAt: null })
+      .where(eq(waitingList.email, 'ok-1@example.com'));
 
     // The next campaign leaves them out, and the address would get nothing even if the server took it now.
     sink.setUnknownUsers([]);
