@@ -494,12 +494,13 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
     expect(confirmLinkOf(message).searchParams.get('lang')).toBe('de');
   });
 
-  it('reports the transport error when the mail server refuses it', async () => {
+  it('reports the transport error when the mail server refuses it for now, and that it is tried again', async () => {
     await addEntry({ email: 'bounce@example.com', minutesAgo: 5 });
     sink.setFailing(true);
     const response = await sendConfirmation({ email: 'bounce@example.com', language: 'en' });
     const result = (await response.json()) as TMailSendResult;
-    expect(result).toMatchObject({ outcome: 'failed', transport: 'smtp', mode: 'subscriber' });
+    expect(result).toMatchObject({ outcome: 'retrying', transport: 'smtp', mode: 'subscriber' });
+    expect(result.retryAt).toBeTruthy();
     expect(result.error).toMatch(/451/);
   });
 
