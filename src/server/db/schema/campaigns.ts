@@ -20,8 +20,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { newsletters } from './newsletters';
 
-export type RenderedMail = { subject: string; html: string; text: string };
-
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
@@ -37,11 +35,6 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     content: jsonb('content').$type<TBilingualContent>().notNull(),
     gifUrl: text('gif_url'),
-    /**
-     * The e-mail exactly as sent, per language with recipients: subject, HTML and text, rendered when the
-     * campaign began, with the sample unsubscribe link where each person's own link goes.
-     */
-    rendered: jsonb('rendered').$type<Partial<Record<TLocale, RenderedMail>>>(),
     status: text('status').$type<CampaignStatus>().notNull().default('sending'),
     ratePerSecond: integer('rate_per_second').notNull(),
     bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),

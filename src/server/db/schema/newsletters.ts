@@ -1,18 +1,7 @@
 import { NEWSLETTER_KINDS } from '@shared/domain/newsletters';
 import type { TBilingualContent } from '@shared/schemas/newsletters';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Saved newsletter and GDPR e-mail drafts (spec §3 newsletters). One row holds both languages in `content`
@@ -30,28 +19,9 @@ export const newsletters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedBy: text('updated_by'),
-    /** Counts the saves; each save also keeps the text it replaced in `newsletter_versions`. */
-    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('newsletters_kind_ck', sql`${table.kind} in ('newsletter', 'gdpr')`),
     index('newsletters_kind_updated_idx').on(table.kind, table.updatedAt.desc()),
   ],
-);
-
-/** Earlier versions of a draft: each save keeps the text it replaces here, so a save is never a loss. */
-export const newsletterVersions = pgTable(
-  'newsletter_versions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    newsletterId: uuid('newsletter_id')
-      .notNull()
-      .references(() => newsletters.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    name: text('name').notNull(),
-    content: jsonb('content').$type<TBilingualContent>().notNull(),
-    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
-    savedBy: text('saved_by'),
-  },
-  (table) => [uniqueIndex('newsletter_versions_uq').on(table.newsletterId, table.version)],
 );
