@@ -36,6 +36,7 @@ import { mediaRoutes, videoRoutes } from './modules/media/routes';
 import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
 import { createPageHeadRenderer } from './modules/site/seo';
 import { createPageContentSource, messagesFor } from './modules/site/service';
+import { MAIL_WEBHOOK_PATH, mailWebhookRoutes } from './modules/suppression/routes';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, waitlistRoutes } from './modules/waitlist/routes';
 
 export type AppDeps = {
@@ -130,7 +131,8 @@ export function createApp(deps: AppDeps) {
   const checkOrigin = csrf({ origin: new URL(config.appUrl).origin });
   // Mail providers POST one-click unsubscribes (RFC 8058) from their servers, with no Origin; the signed
   // token in the URL is what authorises them.
-  const oneClickPaths = new Set([ONE_CLICK_UNSUBSCRIBE_PATH, MAIL_OFF_ONE_CLICK_PATH]);
+  // The provider's webhook is signed (decision 043).
+  const oneClickPaths = new Set([ONE_CLICK_UNSUBSCRIBE_PATH, MAIL_OFF_ONE_CLICK_PATH, MAIL_WEBHOOK_PATH]);
   app.use('/api/*', (c, next) => (oneClickPaths.has(c.req.path) ? next() : checkOrigin(c, next)));
   app.use('/api/*', async (c, next) => {
     await next();
@@ -181,6 +183,15 @@ export function createApp(deps: AppDeps) {
   api.route('/', bubbleRoutes(personal));
   api.route('/', accountRoutes({ ...personal, auth, config, secret: deps.sessionSecret }));
   api.route('/', invitationRoutes({ db: deps.db, clock: deps.clock, secret: deps.sessionSecret }));
+  api.route(
+    '/',
+    mailWebhookRoutes({
+      db: deps.db,
+      clock: deps.wallClock ?? deps.clock,
+      secret: config.mailWebhookSecret,
+      logger: logger.child({ module: 'mail-webhook' }),
+    }),
+  );
   api.route(
     '/',
     adminRoutes({

@@ -7,6 +7,7 @@ import {
   parseEncryptionKey,
   parseEncryptionKeyList,
 } from './lib/encryption-keys';
+import { webhookKey } from './lib/webhook-signature';
 
 const optional = (schema: z.ZodType<string>) =>
   z.preprocess(
@@ -47,6 +48,14 @@ const ZEnv = z.object({
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@127.0.0.1:2525')),
   MAIL_FROM: z.string().min(3).default('Mirror <no-reply@localhost>'),
   MAIL_PROVIDER_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://api.resend.com')),
+  MAIL_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .refine(
+        (value) => webhookKey(value) !== null,
+        'must be the signing secret the provider shows (whsec_…)',
+      ),
+  ),
   ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
   ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters long')),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
@@ -138,6 +147,8 @@ export type Config = {
   mailFrom: string;
   /** The e-mail provider's API (Resend-compatible), used while staff have stored a provider key. */
   mailProviderApiUrl: string;
+  /** Signs the provider's bounce and complaint webhooks (MAIL_WEBHOOK_SECRET); unset, the webhook is off. */
+  mailWebhookSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string | undefined;
   /**
@@ -231,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailProviderApiUrl: (e.MAIL_PROVIDER_API_URL ?? DEFAULT_MAIL_PROVIDER_API_URL).replace(/\/+$/, ''),
+    mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionSecret: e.SESSION_SECRET,

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 
@@ -21,6 +22,10 @@ export type SmtpSink = {
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMessage[]>;
   /** While failing, every RCPT TO and DATA is refused with a 451 temporary error (to test retries). */
   setFailing(fail: boolean): void;
+  /** RCPT TO for these addresses (any case) is refused for good: 550 5.1.1 User unknown (to test bounces). */
+  setUnknownUsers(addresses: readonly string[]): void;
+  /** Waits this long after a message's terminating dot before keeping and answering it (messages in flight). */
+  setReplyDelay(ms: number): void;
   close(): Promise<void>;
 };
 
@@ -40,6 +45,8 @@ export async function startSmtpSink(
   const messages: ParsedMessage[] = [];
   const waiters = new Set<() => void>();
   let failing = options.failing ?? false;
+  let unknownUsers = new Set<string>();
+  let replyDelayMs = 0;
 
   const temporaryFailure = (): SMTPServerError =>
     Object.assign(new Error('Temporary failure (test sink is failing)'), { responseCode: 451 });
@@ -51,7 +58,11 @@ export async function startSmtpSink(
     logger: false,
     disableReverseLookup: true,
     closeTimeout: 1000,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      if (unknownUsers.has(address.address.toLowerCase())) {
+        callback(Object.assign(new Error('5.1.1 User unknown'), { responseCode: 550 }));
+        return;
+      }
       callback(failing ? temporaryFailure() : null);
     },
     onData(stream, session, callback) {
@@ -66,7 +77,8 @@ export async function startSmtpSink(
           return;
         }
         const raw = Buffer.concat(chunks);
-        simpleParser(raw).then(
+        const keep = replyDelayMs > 0 ? sleep(replyDelayMs).then(() => simpleParser(raw)) : simpleParser(raw);
+        keep.then(
           (parsed) => {
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
             messages.push({
@@ -111,6 +123,12 @@ export async function startSmtpSink(
     },
     setFailing(fail) {
       failing = fail;
+    },
+    setUnknownUsers(addresses) {
+      unknownUsers = new Set(addresses.map((address) => address.toLowerCase()));
+    },
+    setReplyDelay(ms) {
+      replyDelayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

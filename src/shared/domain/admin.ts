@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS = [
   'videoUpload',
   'idGenerator',
   'emailRouting',
+  'suppressionList',
   'emailSystemTest',
   'staffAccounts',
   'auditLog',

@@ -53,6 +53,9 @@ export const API_ERROR_CODES = [
   'sending_paused',
   'subject_required',
   'campaign_finished',
+  // bounces, complaints and the provider's webhook
+  'webhook_signature_invalid',
+  'webhook_duplicate',
   // invitations and invite-only sign-up
   'invite_only',
   'invitation_invalid',

@@ -8,10 +8,18 @@ export const CAMPAIGN_STATUSES = ['sending', 'paused', 'completed', 'cancelled']
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /**
- * One message per recipient. `sending`: claimed by a sender; `failed`: given up after CAMPAIGN_MAX_ATTEMPTS
- * (or refused for good by the server); `cancelled`: the campaign was cancelled before it went out.
+ * One message per recipient. `sending`: claimed by a sender; `failed`: given up after CAMPAIGN_MAX_ATTEMPTS;
+ * `bounced`: refused for good by the server (5xx), the address is suppressed; `cancelled`: the campaign was
+ * cancelled (or the person left the list, or the address was suppressed) before it went out.
  */
-export const CAMPAIGN_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export const CAMPAIGN_MESSAGE_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'bounced',
+  'cancelled',
+] as const;
 export type CampaignMessageStatus = (typeof CAMPAIGN_MESSAGE_STATUSES)[number];
 
 /** Messages per second a new campaign sends at unless staff choose otherwise, and the range they may choose. */
@@ -24,16 +32,16 @@ export const CAMPAIGN_MAX_RECIPIENTS = 50_000;
 export const CAMPAIGN_MAX_ATTEMPTS = 5;
 
 /** Why a selected address is not mailed: only confirmed, subscribed people get newsletters. */
-export const CAMPAIGN_EXCLUSION_REASONS = ['unconfirmed', 'unsubscribed', 'missing'] as const;
+export const CAMPAIGN_EXCLUSION_REASONS = ['unconfirmed', 'unsubscribed', 'suppressed', 'missing'] as const;
 export type CampaignExclusionReason = (typeof CAMPAIGN_EXCLUSION_REASONS)[number];
 
 /** A campaign's per-status counts; `done` when nothing is left to send. */
-export type CampaignCounts = Record<CampaignMessageStatus, number> & { total: number };
+export type CampaignCounts = Record<CampaignMessageStatus, number> & { total: number; unsubscribed: number };
 
 /** Share of the campaign that is settled (sent, failed or cancelled), 0 to 1. */
 export function campaignProgress(counts: CampaignCounts): number {
   if (counts.total === 0) return 1;
-  return (counts.sent + counts.failed + counts.cancelled) / counts.total;
+  return (counts.sent + counts.failed + counts.bounced + counts.cancelled) / counts.total;
 }
 
 /** True when staff can still pause (while sending), resume (while paused) or cancel (either) a campaign. */

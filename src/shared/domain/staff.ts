@@ -59,6 +59,7 @@ export const SECTION_PERMISSIONS: Record<AdminSection, StaffPermission> = {
   videoUpload: 'media',
   idGenerator: 'content',
   emailRouting: 'mailSettings',
+  suppressionList: 'newsletters',
   emailSystemTest: 'mailSettings',
   staffAccounts: 'staff',
   auditLog: 'audit',

@@ -33,7 +33,7 @@ export function isWaitlistErrorCode(value: unknown): value is WaitlistErrorCode 
 }
 
 /** What the join request reports back (spec §8). */
-export const WAITLIST_JOIN_RESULTS = ['confirmation_sent', 'confirmation_failed', 'blocked'] as const;
+export const WAITLIST_JOIN_RESULTS = ['confirmation_sent', 'confirmation_failed', 'held'] as const;
 export type WaitlistJoinResult = (typeof WAITLIST_JOIN_RESULTS)[number];
 
 /** The address as stored: trimmed and lowercased. */

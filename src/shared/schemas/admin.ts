@@ -149,6 +149,10 @@ export const ZEmailSettings = z.object({
 });
 export type TEmailSettings = z.infer<typeof ZEmailSettings>;
 
+/** The settings as stored, with how many e-mails the emergency stop holds now (decision 041). */
+export const ZEmailSettingsState = ZEmailSettings.extend({ held: z.number().int().nonnegative() });
+export type TEmailSettingsState = z.infer<typeof ZEmailSettingsState>;
+
 export const ZProviderKeyStatus = z.object({
   configured: z.boolean(),
   /** The key with all but its ends hidden (`re_••••••••abcd`); the clear key never leaves the server. */
@@ -174,12 +178,15 @@ export const ZSendGdprConfirmation = z.object({
 export type TSendGdprConfirmation = z.infer<typeof ZSendGdprConfirmation>;
 
 /**
- * What happened to a mail sent from the admin area. `blocked`: auto-send is off. `failed`: the transport
- * refused it (`error` says why, for staff). `test`: the address is not on the list, so a sample with
- * inert links went out instead of a real confirmation.
+ * What happened to a mail sent from the admin area. `held`: auto-send is off, it goes out when it is on
+ * again. `retrying`: the transport refused it for now (`error` says why), the outbox tries again at
+ * `retryAt`. `failed`: given up. `suppressed`: the address bounced or complained before, nothing is sent.
+ * `test`: the address is not on the list, so a sample with inert links went out instead of a real
+ * confirmation.
  */
 export const ZMailSendResult = z.object({
-  outcome: z.enum(['sent', 'failed', 'blocked']),
+  outcome: z.enum(['sent', 'retrying', 'failed', 'held', 'suppressed']),
+  retryAt: z.iso.datetime({ offset: true }).optional(),
   transport: z.enum(['smtp', 'file', 'provider']).nullable(),
   error: z.string().nullable(),
   mode: z.enum(['subscriber', 'test']).optional(),

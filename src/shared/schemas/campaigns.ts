@@ -49,8 +49,14 @@ export const ZStartCampaign = ZCampaignSelection.extend({
 });
 export type TStartCampaign = z.infer<typeof ZStartCampaign>;
 
+/**
+ * Per-status counts of a campaign's messages (`sent` is delivered to the receiving server, `bounced` refused
+ * for good), and `unsubscribed`: people who left the list through this campaign's link. No opens or clicks
+ * (decision 042).
+ */
 export const ZCampaignCounts = z.object({
   total: count,
+  unsubscribed: count,
   ...(Object.fromEntries(CAMPAIGN_MESSAGE_STATUSES.map((status) => [status, count])) as Record<
     (typeof CAMPAIGN_MESSAGE_STATUSES)[number],
     typeof count
@@ -65,6 +71,8 @@ export const ZCampaign = z.object({
   /** The English and German subject lines as sent. */
   subjects: z.object({ en: z.string(), de: z.string() }),
   status: z.enum(CAMPAIGN_STATUSES),
+  /** `sending`, but held by the emergency stop (auto-send is off): shown as paused (decision 041). */
+  stopped: z.boolean(),
   ratePerSecond: z.number().int().positive(),
   byLanguage: z.object({ en: count, de: count }),
   counts: ZCampaignCounts,

@@ -15,6 +15,7 @@ import { PeoplePanel } from '@client/features/admin/components/people-panel';
 import { SeoManagementPanel } from '@client/features/admin/components/seo-management-panel';
 import { StaffPage } from '@client/features/admin/components/staff-page';
 import { StaffPanel } from '@client/features/admin/components/staff-panel';
+import { SuppressionPanel } from '@client/features/admin/components/suppression-panel';
 import { WaitlistPanel } from '@client/features/admin/components/waitlist-panel';
 import { readStored, writeStored } from '@client/features/admin/lib/browser';
 import {
@@ -75,6 +76,8 @@ function SectionBody({ section, session }: { section: AdminSectionId; session: T
       return <IdGeneratorPanel />;
     case 'emailRouting':
       return <EmailRoutingPanel />;
+    case 'suppressionList':
+      return <SuppressionPanel canLift={canDo(session, 'mailSettings')} />;
     case 'emailSystemTest':
       return <EmailSystemTestPanel staffEmail={session.staff.email} />;
     case 'staffAccounts':

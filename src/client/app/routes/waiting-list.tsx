@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 const RESULT_LINE = {
   confirmation_sent: 'waitlist.success.checkEmail',
   confirmation_failed: 'waitlist.success.emailFailed',
-  blocked: null,
+  held: null,
 } as const;
 
 function ThankYou({ result }: { result: WaitlistJoinResult }) {

@@ -77,6 +77,8 @@ export const campaignMessages = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** When the person unsubscribed through this message's link (the link names the campaign, signed). */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('campaign_messages_recipient_uq').on(table.campaignId, table.email, table.language),

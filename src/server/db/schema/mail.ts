@@ -1,3 +1,4 @@
+import { SUPPRESSION_REASON_VALUES, SUPPRESSION_SOURCE_VALUES } from '@shared/schemas/suppression';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -13,7 +14,11 @@ export const emailSettings = pgTable(
   (table) => [check('email_settings_singleton_ck', sql`${table.id} = 1`)],
 );
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
+/**
+ * `held`: list mail waiting for auto-send to be switched on again (decision 041); `suppressed`: not sent
+ * because the address bounced or complained (decision 043).
+ */
+export const OUTBOX_STATUSES = ['pending', 'held', 'sending', 'sent', 'dead', 'suppressed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
@@ -32,6 +37,8 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     textBody: text('text_body').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Mail to the list (confirmations, invitations): held while auto-send is off, never to a suppressed address. */
+    listMail: boolean('list_mail').notNull().default(false),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -42,6 +49,43 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
-    check('mail_outbox_status_ck', sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`),
+    check(
+      'mail_outbox_status_ck',
+      sql`${table.status} in ('pending', 'held', 'sending', 'sent', 'dead', 'suppressed')`,
+    ),
   ],
 );
+
+export const SUPPRESSION_REASONS = SUPPRESSION_REASON_VALUES;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+export const SUPPRESSION_SOURCES = SUPPRESSION_SOURCE_VALUES;
+export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
+
+/**
+ * Addresses no list mail goes to (decision 043): a permanent SMTP failure or the provider's bounce or
+ * complaint puts them here; staff may lift an entry. `email` is stored lower-cased.
+ */
+export const mailSuppressions = pgTable(
+  'mail_suppressions',
+  {
+    email: text('email').primaryKey(),
+    reason: text('reason').$type<SuppressionReason>().notNull(),
+    source: text('source').$type<SuppressionSource>().notNull(),
+    /** The server's reply or the provider's event type, for staff. */
+    detail: text('detail'),
+    campaignId: uuid('campaign_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check('mail_suppressions_reason_ck', sql`${table.reason} in ('bounce', 'complaint')`),
+    check('mail_suppressions_source_ck', sql`${table.source} in ('smtp', 'webhook')`),
+    index('mail_suppressions_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** Provider webhook deliveries already handled, by their `svix-id` (idempotency, decision 043). */
+export const mailWebhookEvents = pgTable('mail_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

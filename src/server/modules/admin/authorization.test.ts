@@ -211,6 +211,8 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/mail/provider-key': { status: 200 },
   'PUT /api/admin/mail/provider-key': { body: { key: 're_matrix_key_1234' }, status: 200 },
   'DELETE /api/admin/mail/provider-key': { status: 200 },
+  'GET /api/admin/mail/suppressions': { status: 200 },
+  'POST /api/admin/mail/suppressions/lift': { body: { email: 'nobody-suppressed@example.com' }, status: 404 },
   'POST /api/admin/mail/test': { body: { to: 'matrix@example.com', locale: 'en' }, status: 200 },
   'POST /api/admin/videos/files': { raw: { bytes: mp4(), contentType: 'video/mp4' }, status: 201 },
   'POST /api/admin/videos/thumbnails': { raw: { bytes: png(), contentType: 'image/png' }, status: 201 },

@@ -169,7 +169,7 @@ describe('the plan', () => {
       selected: 7,
       recipients: 3,
       byLanguage: { en: 2, de: 1 },
-      leftOut: { unconfirmed: 1, unsubscribed: 2, missing: 1 },
+      leftOut: { unconfirmed: 1, unsubscribed: 2, suppressed: 0, missing: 1 },
     });
   });
 
@@ -260,7 +260,7 @@ describe('sending', () => {
       await call('POST', '/api/admin/campaigns', request([...en, ...de, ...left].map((entry) => entry.id))),
       201,
     );
-    expect(started.plan.leftOut).toEqual({ unconfirmed: 1, unsubscribed: 1, missing: 0 });
+    expect(started.plan.leftOut).toEqual({ unconfirmed: 1, unsubscribed: 1, suppressed: 0, missing: 0 });
     await startWorker();
     const done = await until(
       () => campaign(started.campaign.id),

@@ -88,11 +88,12 @@ describe('e-mail routing settings', () => {
     expect(await json<TEmailSettings>(await call('GET', 'settings'))).toEqual({
       globalBcc: null,
       autoSend: true,
+      held: 0,
     });
     const saved = await json<TEmailSettings>(
       await send('PUT', 'settings', { globalBcc: '  archive@mirror.test ', autoSend: false }),
     );
-    expect(saved).toEqual({ globalBcc: 'archive@mirror.test', autoSend: false });
+    expect(saved).toEqual({ globalBcc: 'archive@mirror.test', autoSend: false, held: 0 });
     expect(await json<TEmailSettings>(await call('GET', 'settings'))).toEqual(saved);
 
     const [audit] = await auditActions();
@@ -110,7 +111,7 @@ describe('e-mail routing settings', () => {
     const cleared = await json<TEmailSettings>(
       await send('PUT', 'settings', { globalBcc: '   ', autoSend: true }),
     );
-    expect(cleared).toEqual({ globalBcc: null, autoSend: true });
+    expect(cleared).toEqual({ globalBcc: null, autoSend: true, held: 0 });
     const [row] = await t.database.db.select().from(emailSettings);
     expect(row).toMatchObject({ globalBcc: null, autoSend: true });
   });
@@ -124,6 +125,7 @@ describe('e-mail routing settings', () => {
     expect(await json<TEmailSettings>(await call('GET', 'settings'))).toEqual({
       globalBcc: null,
       autoSend: true,
+      held: 0,
     });
     expect(await auditActions()).toEqual([]);
   });
@@ -149,12 +151,12 @@ describe('e-mail routing settings', () => {
     expect(confirmation?.envelope.to).toEqual(['joiner@example.com', 'archive@mirror.test']);
 
     await json(await send('PUT', 'settings', { globalBcc: 'archive@mirror.test', autoSend: false }));
-    expect(await json(await joinWaitlist('paused@example.com'), 201)).toEqual({ result: 'blocked' });
-    const blocked = await t.database.db
+    expect(await json(await joinWaitlist('paused@example.com'), 201)).toEqual({ result: 'held' });
+    const held = await t.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'paused@example.com'));
-    expect(blocked).toEqual([]);
+    expect(held.map((row) => [row.status, row.bcc])).toEqual([['held', ['archive@mirror.test']]]);
     expect(smtp.messages).toHaveLength(1);
   });
 });
@@ -242,7 +244,7 @@ describe('the e-mail provider key', () => {
     });
   });
 
-  it('reports a refusal of the provider as failed, with its error, and keeps the message for a retry', async () => {
+  it('reports a refusal of the provider with its error, and says when the outbox tries it again', async () => {
     await json(await send('PUT', 'provider-key', { key: KEY }));
     provider.respondWith(500, {
       statusCode: 500,
@@ -250,17 +252,22 @@ describe('the e-mail provider key', () => {
       message: 'Something broke upstream',
     });
     const result = await json<TMailSendResult>(await testMail('ops@example.com'));
-    expect(result).toEqual({
-      outcome: 'failed',
-      transport: 'provider',
-      error: 'mail provider answered 500: Something broke upstream',
-      bcc: [],
-    });
     const [row] = await t.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'ops@example.com'));
-    expect(row).toMatchObject({ status: 'pending', lastError: result.error });
+    expect(row).toMatchObject({
+      status: 'pending',
+      lastError: 'mail provider answered 500: Something broke upstream',
+    });
+    // Not "not sent": the outbox sends it later, and the answer says when it tries.
+    expect(result).toEqual({
+      outcome: 'retrying',
+      retryAt: row?.nextAttemptAt.toISOString(),
+      transport: 'provider',
+      error: 'mail provider answered 500: Something broke upstream',
+      bcc: [],
+    });
   });
 
   it('sends through SMTP again once the key is removed, the test mail and list mail alike', async () => {
@@ -304,7 +311,7 @@ describe('the e-mail provider key', () => {
       updatedAt: now,
     });
     const result = await json<TMailSendResult>(await testMail('ops@example.com'));
-    expect(result).toMatchObject({ outcome: 'failed', transport: null });
+    expect(result).toMatchObject({ outcome: 'retrying', transport: null });
     expect(result.error).toMatch(/cannot be decrypted.*SESSION_SECRET/);
     expect(smtp.messages).toHaveLength(0);
     expect(provider.requests).toHaveLength(0);
@@ -322,10 +329,10 @@ describe('the e-mail test', () => {
     expect(message?.parsed.html).toContain('lang="en"');
   });
 
-  it("reports an SMTP refusal as failed with the server's answer", async () => {
+  it("reports a temporary SMTP refusal with the server's answer, to be tried again", async () => {
     smtp.setFailing(true);
     const result = await json<TMailSendResult>(await testMail('ops@example.com'));
-    expect(result.outcome).toBe('failed');
+    expect(result.outcome).toBe('retrying');
     expect(result.transport).toBe('smtp');
     expect(result.error).toMatch(/451/);
   });
@@ -367,6 +374,7 @@ describe('who may use these routes', () => {
     expect(await json<TEmailSettings>(await call('GET', 'settings'))).toEqual({
       globalBcc: null,
       autoSend: true,
+      held: 0,
     });
     expect(await t.database.db.select().from(appSecrets)).toEqual([]);
     // Signing the user up sent their verification mail; nothing else went out.

@@ -1,5 +1,6 @@
 import {
   ZEmailSettings,
+  ZEmailSettingsState,
   ZMailSendResult,
   ZProviderKeyStatus,
   ZSendTestMail,
@@ -16,7 +17,7 @@ import {
 } from '../../lib/api';
 import { clientIp } from '../../lib/client-ip';
 import { clearProviderKey, getProviderKeyStatus, setProviderKey } from '../mail/provider-key';
-import { getEmailSettings, sendTestMail, updateEmailSettings } from '../mail/service';
+import { getEmailSettingsState, sendTestMail, updateEmailSettings } from '../mail/service';
 import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 
@@ -26,18 +27,18 @@ const getSettingsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/mail/settings',
   tags: ['admin'],
-  summary: 'E-mail routing: the global BCC and whether list mail is sent',
-  responses: { 200: jsonResponse('The settings', ZEmailSettings), 401: unauthorized },
+  summary: 'E-mail routing: the global BCC, whether list mail is sent, and how much the stop holds',
+  responses: { 200: jsonResponse('The settings', ZEmailSettingsState), 401: unauthorized },
 });
 
 const putSettingsRoute = adminRoute('mailSettings', {
   method: 'put',
   path: '/admin/mail/settings',
   tags: ['admin'],
-  summary: 'Changes the e-mail routing settings',
+  summary: 'Changes the e-mail routing settings; auto-send off is the emergency stop (decision 041)',
   request: { body: jsonBody(ZEmailSettings) },
   responses: {
-    200: jsonResponse('The settings as stored', ZEmailSettings),
+    200: jsonResponse('The settings as stored', ZEmailSettingsState),
     400: errorResponse('invalid_email: the BCC is not an e-mail address'),
     401: unauthorized,
   },
@@ -99,11 +100,11 @@ export function adminMailRoutes(deps: AdminDeps) {
   const refreshTransport = () => deps.mail.transport.describe({ refresh: true }).catch(() => undefined);
 
   return createApiRouter()
-    .openapi(getSettingsRoute, async (c) => c.json(await getEmailSettings(deps.db), 200))
+    .openapi(getSettingsRoute, async (c) => c.json(await getEmailSettingsState(deps.db), 200))
     .openapi(putSettingsRoute, async (c) => {
       const outcome = await updateEmailSettings(deps.db, { ...c.req.valid('json'), ...change(c) });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
-      return c.json(outcome.settings, 200);
+      return c.json(await getEmailSettingsState(deps.db), 200);
     })
     .openapi(getProviderKeyRoute, async (c) => c.json(await getProviderKeyStatus(deps.db), 200))
     .openapi(putProviderKeyRoute, async (c) => {

@@ -41,6 +41,7 @@ import { adminPeopleRoutes } from '../people/routes';
 import type { PageContentSource } from '../site/service';
 import { staffAccountRoutes, staffAdminRoutes } from '../staff/routes';
 import { verifyStaffSecondFactor } from '../staff/two-factor';
+import { adminSuppressionRoutes } from '../suppression/routes';
 import { adminCampaignRoutes } from './campaign-routes';
 import { adminContentRoutes } from './content-routes';
 import { adminMailRoutes } from './mail-routes';
@@ -307,6 +308,10 @@ export function adminRoutes(deps: AdminDeps) {
   router.route('/', adminWaitlistRoutes(deps));
   router.route('/', adminContentRoutes(deps));
   router.route('/', adminMailRoutes(deps));
+  router.route(
+    '/',
+    adminSuppressionRoutes({ db: deps.db, clock: deps.clock, trustProxy: deps.config.trustProxy }),
+  );
   router.route('/', adminMediaRoutes(deps));
   router.route('/', adminNewsletterRoutes(deps));
   router.route('/', adminCampaignRoutes(deps));

@@ -454,12 +454,12 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
     expect(await statusOf('outsider@example.com')).toBe('unconfirmed');
   });
 
-  it('sends nothing while auto-send is off', async () => {
+  it('holds the confirmation while auto-send is off', async () => {
     await addEntry({ email: 'paused@example.com', minutesAgo: 5 });
     await t.database.db.update(emailSettings).set({ autoSend: false });
     const response = await sendConfirmation({ email: 'paused@example.com', language: 'en' });
     expect(await response.json()).toEqual({
-      outcome: 'blocked',
+      outcome: 'held',
       transport: 'smtp',
       error: null,
       mode: 'subscriber',
@@ -468,7 +468,7 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'paused@example.com'));
-    expect(queued).toHaveLength(0);
+    expect(queued.map((row) => row.status)).toEqual(['held']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sink.messages).toHaveLength(0);
   });
@@ -494,12 +494,13 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
     expect(confirmLinkOf(message).searchParams.get('lang')).toBe('de');
   });
 
-  it('reports the transport error when the mail server refuses it', async () => {
+  it('reports the transport error when the mail server refuses it for now, and that it is tried again', async () => {
     await addEntry({ email: 'bounce@example.com', minutesAgo: 5 });
     sink.setFailing(true);
     const response = await sendConfirmation({ email: 'bounce@example.com', language: 'en' });
     const result = (await response.json()) as TMailSendResult;
-    expect(result).toMatchObject({ outcome: 'failed', transport: 'smtp', mode: 'subscriber' });
+    expect(result).toMatchObject({ outcome: 'retrying', transport: 'smtp', mode: 'subscriber' });
+    expect(result.retryAt).toBeTruthy();
     expect(result.error).toMatch(/451/);
   });
 

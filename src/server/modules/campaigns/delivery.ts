@@ -5,6 +5,7 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { Logger } from '../../lib/logger';
 import { describeSendError } from '../mail/service';
 import { type MailTransport, type OutgoingMail, SMTP_TIMEOUTS, toSendMailOptions } from '../mail/transport';
+import { recipientBounce } from '../suppression/service';
 
 /**
  * Records the message as sent, at the point of no return. Resolves false when the claim is no longer the
@@ -12,11 +13,14 @@ import { type MailTransport, type OutgoingMail, SMTP_TIMEOUTS, toSendMailOptions
  */
 export type Commit = () => Promise<boolean>;
 
-/** A refused or failed send. `committed`: the record already says sent and must be set back. */
+/**
+ * A refused or failed send. `committed`: the record already says sent and must be set back. `bounce`: the
+ * server refused the recipient's address for good (decision 043).
+ */
 export class CampaignSendError extends Error {
   constructor(
     message: string,
-    readonly options: { committed: boolean; permanent: boolean },
+    readonly options: { committed: boolean; permanent: boolean; bounce?: boolean },
   ) {
     super(message);
     this.name = 'CampaignSendError';
@@ -174,9 +178,11 @@ export function createTwoPhaseSmtpDelivery(options: { url: string; logger: Logge
                 return;
               }
               dropped = true;
-              // Closing the connection mid-DATA makes the server discard the transaction.
+              // Closing the connection mid-DATA makes the server discard the transaction. Nodemailer does
+              // not always call back for a send it was in the middle of, so the answer is given here.
               connection.broken = true;
-              connection.smtp.close();
+              release(connection, false);
+              resolve('dropped');
             },
             (error: unknown) => {
               connection.broken = true;
@@ -191,11 +197,15 @@ export function createTwoPhaseSmtpDelivery(options: { url: string; logger: Logge
           );
         });
         connection.smtp.send({ from: envelopeAddress(mail.from), to: [mail.to] }, body, (error) => {
-          release(connection, !error && !dropped);
-          if (dropped) return resolve('dropped');
+          if (dropped) return;
+          release(connection, !error);
           if (error) {
             return reject(
-              new CampaignSendError(describeError(error), { committed, permanent: isPermanent(error) }),
+              new CampaignSendError(describeError(error), {
+                committed,
+                permanent: isPermanent(error),
+                bounce: recipientBounce(error),
+              }),
             );
           }
           resolve('sent');
@@ -225,6 +235,7 @@ export function createSendThenRecordDelivery(transport: MailTransport): Campaign
         throw new CampaignSendError(describeError(error), {
           committed: false,
           permanent: isPermanent(error),
+          bounce: recipientBounce(error),
         });
       }
       return (await commit()) ? 'sent' : 'dropped';

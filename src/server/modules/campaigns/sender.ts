@@ -11,9 +11,16 @@ import { CHANGE_CHANNELS, type ChangeFeed, notifyChange } from '../../lib/change
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Metrics } from '../../lib/metrics';
-import { backoffDelayMs, listUnsubscribeHeaders, messageIdHost, withoutLocalParts } from '../mail/service';
+import {
+  autoSendOn,
+  backoffDelayMs,
+  listUnsubscribeHeaders,
+  messageIdHost,
+  withoutLocalParts,
+} from '../mail/service';
 import { renderNewsletter } from '../mail/templates/newsletter';
 import type { OutgoingMail } from '../mail/transport';
+import { suppressAddress, suppressedAmong } from '../suppression/service';
 import { unsubscribeUrls } from '../waitlist/service';
 import { type CampaignDelivery, CampaignSendError } from './delivery';
 
@@ -165,6 +172,7 @@ async function driveCampaign(
             eq(campaigns.id, campaign.id),
             eq(campaigns.leaseOwner, owner),
             eq(campaigns.status, 'sending'),
+            autoSendOn,
           ),
         )
         .returning({ id: campaigns.id });
@@ -189,6 +197,8 @@ async function driveCampaign(
   const settle = async (message: MessageRow, error: CampaignSendError | Error) => {
     const committed = error instanceof CampaignSendError && error.options.committed;
     const permanent = error instanceof CampaignSendError && error.options.permanent;
+    // The server refused the address for good: not retried, and no list mail goes there again.
+    const bounced = error instanceof CampaignSendError && error.options.bounce === true;
     const lastError = error.message.slice(0, LAST_ERROR_MAX_LENGTH);
     const giveUp = permanent || message.attempts >= CAMPAIGN_MAX_ATTEMPTS;
     const nextAttemptAt = new Date(
@@ -198,10 +208,20 @@ async function driveCampaign(
       .update(campaignMessages)
       .set(
         giveUp
-          ? { status: 'failed', lockedUntil: null, lastError, sentAt: null }
+          ? { status: bounced ? 'bounced' : 'failed', lockedUntil: null, lastError, sentAt: null }
           : { status: 'pending', lockedUntil: null, lastError, sentAt: null, nextAttemptAt },
       )
       .where(ownClaim(message, committed ? 'sent' : 'sending'));
+    if (bounced) {
+      await suppressAddress(db, {
+        email: message.email,
+        reason: 'bounce',
+        source: 'smtp',
+        detail: withoutLocalParts(lastError),
+        campaignId: campaign.id,
+        now: clock.now(),
+      });
+    }
     deps.metrics?.campaignMessage(giveUp ? 'failed' : 'retried');
     logger.warn(
       {
@@ -215,12 +235,23 @@ async function driveCampaign(
     );
   };
 
+  // Over SMTP the record is the point of no return (the final dot follows it): while the campaign is paused
+  // or auto-send is off (the emergency stop, decision 041) nothing is recorded, so the message is not sent.
+  // The other ways have sent it already when they record it, so the record must be kept.
+  const stillSending =
+    delivery.mode === 'two-phase'
+      ? and(
+          sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaign.id} and ${campaigns.status} = 'sending')`,
+          autoSendOn,
+        )
+      : undefined;
   const recordSent = groupCommit(async (messages: MessageRow[]) => {
     const marked = await db
       .update(campaignMessages)
       .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, lastError: null })
       .where(
         and(
+          stillSending,
           eq(campaignMessages.status, 'sending'),
           // Each row only under the claim its sender made (the attempt number is the fencing token).
           sql`(${campaignMessages.id}, ${campaignMessages.attempts}) in (${sql.join(
@@ -236,7 +267,7 @@ async function driveCampaign(
   const sendOne = async (message: MessageRow) => {
     const locale = message.language;
     const links = message.entryId
-      ? unsubscribeUrls(deps, message.entryId, locale)
+      ? unsubscribeUrls(deps, message.entryId, locale, campaign.id)
       : // An archive copy unsubscribes nobody: its link is the sample link of the preview.
         { page: `${deps.appUrl}${href('byebye', { token: 'preview', lang: locale })}`, oneClick: null };
     const rendered = await renderNewsletter(
@@ -259,9 +290,11 @@ async function driveCampaign(
     };
     try {
       const outcome = await delivery.send(mail, () => recordSent(message));
-      if (outcome === 'dropped')
-        logger.warn({ ...fields, messageId: message.id }, 'campaign: claim lost, message dropped');
-      else deps.metrics?.campaignMessage('sent');
+      if (outcome === 'dropped') {
+        // Stopped at the last moment (or taken over): back to pending, unless another sender claimed it since.
+        await unclaim([message]);
+        logger.info({ ...fields, messageId: message.id }, 'campaign: message not released (stopped)');
+      } else deps.metrics?.campaignMessage('sent');
     } catch (error) {
       await settle(message, error instanceof Error ? error : new Error(String(error)));
     } finally {
@@ -280,6 +313,9 @@ async function driveCampaign(
           eq(campaignMessages.campaignId, campaign.id),
           eq(campaignMessages.status, 'pending'),
           lte(campaignMessages.nextAttemptAt, now),
+          // Read per claim: a pause or the emergency stop claims nothing more (decision 041).
+          sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaign.id} and ${campaigns.status} = 'sending')`,
+          autoSendOn,
         ),
       )
       .orderBy(asc(campaignMessages.nextAttemptAt), asc(campaignMessages.id))
@@ -294,8 +330,20 @@ async function driveCampaign(
       })
       .where(inArray(campaignMessages.id, due))
       .returning();
-    const entryIds = claimed.flatMap((message) => (message.entryId ? [message.entryId] : []));
-    if (entryIds.length === 0) return claimed;
+    const suppressed = await suppressedAmong(
+      db,
+      claimed.map((message) => message.email),
+    );
+    const blocked = claimed.filter((message) => suppressed.has(message.email.toLowerCase()));
+    for (const message of blocked) {
+      await db
+        .update(campaignMessages)
+        .set({ status: 'cancelled', lockedUntil: null, lastError: 'the address is on the suppression list' })
+        .where(ownClaim(message, 'sending'));
+    }
+    const open = claimed.filter((message) => !blocked.includes(message));
+    const entryIds = open.flatMap((message) => (message.entryId ? [message.entryId] : []));
+    if (entryIds.length === 0) return open;
     const subscribed = new Set(
       (
         await db
@@ -304,7 +352,7 @@ async function driveCampaign(
           .where(and(inArray(waitingList.id, entryIds), eq(waitingList.status, 'confirmed')))
       ).map((row) => row.id),
     );
-    const gone = claimed.filter((message) => message.entryId && !subscribed.has(message.entryId));
+    const gone = open.filter((message) => message.entryId && !subscribed.has(message.entryId));
     for (const message of gone) {
       await db
         .update(campaignMessages)
@@ -315,7 +363,7 @@ async function driveCampaign(
         })
         .where(ownClaim(message, 'sending'));
     }
-    return claimed.filter((message) => !gone.includes(message));
+    return open.filter((message) => !gone.includes(message));
   };
 
   /**
@@ -444,6 +492,7 @@ export async function startCampaignWorker(
           and(
             eq(campaigns.id, id),
             eq(campaigns.status, 'sending'),
+            autoSendOn,
             or(isNull(campaigns.leaseOwner), eq(campaigns.leaseOwner, owner), lte(campaigns.leaseUntil, now)),
           ),
         )
@@ -465,6 +514,7 @@ export async function startCampaignWorker(
       .where(
         and(
           eq(campaigns.status, 'sending'),
+          autoSendOn,
           or(isNull(campaigns.leaseOwner), eq(campaigns.leaseOwner, owner), lte(campaigns.leaseUntil, now)),
         ),
       );

@@ -20,8 +20,9 @@ import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import type { Storage } from '../../lib/storage/storage';
 import { recordAudit } from '../admin/audit';
-import { getEmailSettings, globalBccList } from '../mail/service';
+import { autoSendOn, getEmailSettings, globalBccList } from '../mail/service';
 import { gifUrlFor, type NewsletterChange, saveDraft } from '../newsletters/service';
+import { suppressedAmong } from '../suppression/service';
 
 export type CampaignDeps = { db: Database; storage: Storage; appUrl: string };
 
@@ -52,17 +53,22 @@ async function selectedEntries(db: DbExecutor, entryIds: readonly string[]): Pro
   return rows;
 }
 
-/** Only confirmed, subscribed people get newsletters; everyone else selected is counted by reason. */
-function planFor(entryIds: readonly string[], entries: readonly Selected[]) {
+/**
+ * Only confirmed, subscribed people whose address is not suppressed get newsletters; everyone else selected
+ * is counted by reason.
+ */
+function planFor(entryIds: readonly string[], entries: readonly Selected[], suppressed: ReadonlySet<string>) {
   const selected = new Set(entryIds).size;
-  const recipients = entries.filter((entry) => entry.status === 'confirmed');
+  const isSuppressed = (entry: Selected) => suppressed.has(entry.email.toLowerCase());
+  const recipients = entries.filter((entry) => entry.status === 'confirmed' && !isSuppressed(entry));
   const leftOut = Object.fromEntries(CAMPAIGN_EXCLUSION_REASONS.map((reason) => [reason, 0])) as Record<
     CampaignExclusionReason,
     number
   >;
   for (const entry of entries) {
     if (entry.status === 'unconfirmed') leftOut.unconfirmed += 1;
-    if (entry.status === 'unsubscribed') leftOut.unsubscribed += 1;
+    else if (entry.status === 'unsubscribed') leftOut.unsubscribed += 1;
+    else if (isSuppressed(entry)) leftOut.suppressed += 1;
   }
   leftOut.missing = selected - entries.length;
   const byLanguage = {
@@ -79,7 +85,16 @@ export async function planCampaign(
   entryIds: readonly string[],
 ): Promise<{ ok: true; plan: TCampaignPlan } | { ok: false; error: 'no_recipients' }> {
   if (entryIds.length === 0) return { ok: false, error: 'no_recipients' };
-  return { ok: true, plan: planFor(entryIds, await selectedEntries(db, entryIds)).plan };
+  return { ok: true, plan: (await planOf(db, entryIds)).plan };
+}
+
+async function planOf(db: DbExecutor, entryIds: readonly string[]) {
+  const entries = await selectedEntries(db, entryIds);
+  const suppressed = await suppressedAmong(
+    db,
+    entries.map((entry) => entry.email),
+  );
+  return planFor(entryIds, entries, suppressed);
 }
 
 export type StartError =
@@ -115,7 +130,7 @@ export async function startCampaign(
     const { id, plan } = await deps.db.transaction(async (tx) => {
       const settings = await getEmailSettings(tx);
       if (!settings.autoSend) throw new StartRefused('sending_paused');
-      const { plan, recipients } = planFor(request.entryIds, await selectedEntries(tx, request.entryIds));
+      const { plan, recipients } = await planOf(tx, request.entryIds);
       if (recipients.length === 0) throw new StartRefused('no_eligible_recipients');
       const languages = LOCALES.filter((locale) => plan.byLanguage[locale] > 0);
       if (languages.some((locale) => request.content[locale].subjectLine.trim() === '')) {
@@ -195,7 +210,7 @@ export async function startCampaign(
 type Counts = TCampaign['counts'];
 
 function emptyCounts(): Counts {
-  return { total: 0, pending: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 };
+  return { total: 0, pending: 0, sending: 0, sent: 0, failed: 0, bounced: 0, cancelled: 0, unsubscribed: 0 };
 }
 
 /** Per-status counts of the recipients' messages (archive copies are not counted). */
@@ -207,6 +222,7 @@ async function countsOf(db: DbExecutor, ids: readonly string[]): Promise<Map<str
       campaignId: campaignMessages.campaignId,
       status: campaignMessages.status,
       count: sql<number>`count(*)::int`,
+      unsubscribed: sql<number>`count(${campaignMessages.unsubscribedAt})::int`,
     })
     .from(campaignMessages)
     .where(and(inArray(campaignMessages.campaignId, [...ids]), isNotNull(campaignMessages.entryId)))
@@ -216,12 +232,15 @@ async function countsOf(db: DbExecutor, ids: readonly string[]): Promise<Map<str
     if (!entry || !CAMPAIGN_MESSAGE_STATUSES.includes(row.status)) continue;
     entry[row.status] += row.count;
     entry.total += row.count;
+    entry.unsubscribed += row.unsubscribed;
   }
   return counts;
 }
 
-function toCampaign(row: CampaignRow, counts: Counts, observedAt: string): TCampaign {
+function toCampaign(row: CampaignRow, counts: Counts, observedAt: string, autoSend: boolean): TCampaign {
   return {
+    // A campaign under way while auto-send is off is held by the emergency stop (decision 041).
+    stopped: row.status === 'sending' && !autoSend,
     id: row.id,
     newsletterId: row.newsletterId,
     name: row.name,
@@ -248,7 +267,10 @@ const observedAtSql = sql<string>`to_char(statement_timestamp() at time zone 'UT
 async function readCampaigns(db: Database, query: { id: string } | { limit: number }): Promise<TCampaign[]> {
   return db.transaction(
     async (tx) => {
-      const base = tx.select({ row: campaigns, observedAt: observedAtSql }).from(campaigns).$dynamic();
+      const base = tx
+        .select({ row: campaigns, observedAt: observedAtSql, autoSend: sql<boolean>`${autoSendOn}` })
+        .from(campaigns)
+        .$dynamic();
       const rows = await ('id' in query
         ? base.where(eq(campaigns.id, query.id))
         : base.orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(query.limit));
@@ -256,8 +278,8 @@ async function readCampaigns(db: Database, query: { id: string } | { limit: numb
         tx,
         rows.map(({ row }) => row.id),
       );
-      return rows.map(({ row, observedAt }) =>
-        toCampaign(row, counts.get(row.id) ?? emptyCounts(), observedAt),
+      return rows.map(({ row, observedAt, autoSend }) =>
+        toCampaign(row, counts.get(row.id) ?? emptyCounts(), observedAt, autoSend),
       );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -91,7 +91,7 @@ describe('enqueueMail', () => {
     const first = await enqueueMail(database.db, message('ada', { headers: { 'X-Test': '1' } }));
     const again = await enqueueMail(database.db, message('ada', { subject: 'Changed' }));
     expect(first.created).toBe(true);
-    expect(again).toEqual({ id: first.id, created: false });
+    expect(again).toEqual({ id: first.id, created: false, status: 'pending' });
     const rows = await outboxRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -130,10 +130,10 @@ describe('enqueueListMail and the e-mail settings', () => {
     expect(await getEmailSettings(database.db)).toEqual({ globalBcc: null, autoSend: true });
   });
 
-  it('is blocked and writes nothing while auto-send is off', async () => {
+  it('is written held while auto-send is off, and nothing claims it', async () => {
     await database.db.update(emailSettings).set({ autoSend: false });
-    expect(await enqueueListMail(database.db, message('blocked'))).toEqual({ outcome: 'blocked' });
-    expect(await outboxRows()).toHaveLength(0);
+    expect(await enqueueListMail(database.db, message('held'))).toMatchObject({ outcome: 'held' });
+    expect((await outboxRows()).map((row) => [row.status, row.listMail])).toEqual([['held', true]]);
   });
 
   it('merges the global BCC, each address once, never the addressee', async () => {

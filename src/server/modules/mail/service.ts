@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { TLocale } from '@shared/domain/locale';
 import { isValidEmail } from '@shared/domain/waitlist';
-import type { TEmailSettings, TMailSendResult } from '@shared/schemas/admin';
+import type { TEmailSettings, TEmailSettingsState, TMailSendResult } from '@shared/schemas/admin';
 import { and, asc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { emailSettings, mailOutbox } from '../../db/schema/mail';
+import { campaignMessages, campaigns } from '../../db/schema/campaigns';
+import { emailSettings, mailOutbox, type OutboxStatus } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { OutboxBacklog } from '../../lib/metrics';
 import { startIntervalWorker, type Worker } from '../../lib/worker';
 import { type AuditActor, recordAudit } from '../admin/audit';
+import { isSuppressed, recipientBounce, suppressAddress } from '../suppression/service';
 import { renderMailTest } from './templates/mail-test';
 import type { MailTransport, OutgoingMail } from './transport';
 
@@ -23,6 +25,11 @@ export type MailMessage = {
   text: string;
   headers?: Record<string, string>;
   bcc?: string[];
+  /**
+   * Mail to the waiting list (confirmations, invitations): held while auto-send is off (decision 041) and
+   * never sent to a suppressed address (decision 043).
+   */
+  listMail?: boolean;
 };
 
 export type MailDeps = {
@@ -61,6 +68,12 @@ export async function getEmailSettings(
   return { globalBcc, autoSend: row.autoSend };
 }
 
+/** The settings with the number of e-mails the emergency stop holds (the routing card). */
+export async function getEmailSettingsState(db: DbExecutor): Promise<TEmailSettingsState> {
+  const settings = await getEmailSettings(db);
+  return { ...settings, held: await countHeldMail(db) };
+}
+
 /**
  * Changes the e-mail settings (spec §5: the BCC is optional, but an e-mail address when filled in) and
  * records old and new values in the audit log, in one transaction.
@@ -84,11 +97,26 @@ export async function updateEmailSettings(
       .insert(emailSettings)
       .values({ id: 1, ...settings, updatedAt: input.now })
       .onConflictDoUpdate({ target: emailSettings.id, set: { ...settings, updatedAt: input.now } });
+    // The emergency stop (decision 041): list mail waiting to go is held, and released when it is back on.
+    const moved =
+      before.autoSend && !settings.autoSend
+        ? await tx
+            .update(mailOutbox)
+            .set({ status: 'held' })
+            .where(and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.listMail, true)))
+            .returning({ id: mailOutbox.id })
+        : !before.autoSend && settings.autoSend
+          ? await tx
+              .update(mailOutbox)
+              .set({ status: 'pending', nextAttemptAt: input.now })
+              .where(eq(mailOutbox.status, 'held'))
+              .returning({ id: mailOutbox.id })
+          : [];
     await recordAudit(tx, {
       actor: input.actor,
       action: 'mail.settings.update',
       target: 'email_settings',
-      details: { before, after: settings },
+      details: { before, after: settings, ...(moved.length > 0 ? { heldOrReleased: moved.length } : {}) },
       ip: input.ip,
       at: input.now,
     });
@@ -118,6 +146,7 @@ function normalizeBcc(addresses: readonly string[], to: string): string[] {
 /** The outbox row of a message. */
 function outboxValues(message: MailMessage) {
   return {
+    listMail: message.listMail ?? false,
     messageKey: message.messageKey,
     kind: message.kind,
     toAddress: message.to.trim(),
@@ -136,19 +165,26 @@ function outboxValues(message: MailMessage) {
 export async function enqueueMail(
   db: DbExecutor,
   message: MailMessage,
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; status: OutboxStatus }> {
+  const status = message.listMail ? await listMailStatus(db, message.to) : 'pending';
   const [inserted] = await db
     .insert(mailOutbox)
-    .values(outboxValues(message))
+    .values({ ...outboxValues(message), status })
     .onConflictDoNothing({ target: mailOutbox.messageKey })
     .returning({ id: mailOutbox.id });
-  if (inserted) return { id: inserted.id, created: true };
+  if (inserted) return { id: inserted.id, created: true, status };
   const [existing] = await db
-    .select({ id: mailOutbox.id })
+    .select({ id: mailOutbox.id, status: mailOutbox.status })
     .from(mailOutbox)
     .where(eq(mailOutbox.messageKey, message.messageKey));
   if (!existing) throw new Error(`mail_outbox: ${message.messageKey} conflicted but cannot be read`);
-  return { id: existing.id, created: false };
+  return { id: existing.id, created: false, status: existing.status };
+}
+
+/** Where a new list mail starts: suppressed addresses get nothing, and while auto-send is off it is held. */
+async function listMailStatus(db: DbExecutor, to: string): Promise<OutboxStatus> {
+  if (await isSuppressed(db, to)) return 'suppressed';
+  return (await getEmailSettings(db)).autoSend ? 'pending' : 'held';
 }
 
 /**
@@ -166,20 +202,45 @@ export async function enqueueMails(db: DbExecutor, messages: readonly MailMessag
 }
 
 /**
- * Enqueues a list mail (waiting-list confirmations, newsletters), which obeys the e-mail settings: nothing
- * is written while auto-send is off, and the global BCC is added when one is set (spec §7).
+ * Enqueues a list mail (waiting-list confirmations), which obeys the e-mail settings: while auto-send is off
+ * it is written `held` and goes out when it is switched on again (decision 041); a suppressed address gets
+ * nothing (decision 043); the global BCC is added when one is set (spec §7).
  */
 export async function enqueueListMail(
   db: DbExecutor,
   message: MailMessage,
-): Promise<{ outcome: 'blocked' } | { outcome: 'queued'; id: string; created: boolean }> {
+): Promise<{ outcome: 'queued' | 'held' | 'suppressed'; id: string; created: boolean }> {
   const settings = await getEmailSettings(db);
-  if (!settings.autoSend) return { outcome: 'blocked' };
   const queued = await enqueueMail(db, {
     ...message,
+    listMail: true,
     bcc: [...(message.bcc ?? []), ...globalBccList(settings)],
   });
-  return { outcome: 'queued', ...queued };
+  const outcome = queued.status === 'held' || queued.status === 'suppressed' ? queued.status : 'queued';
+  return { outcome, id: queued.id, created: queued.created };
+}
+
+/** SQL: auto-send is on (a missing settings row means on). Read per claim, so a stop holds at once. */
+export const autoSendOn = sql`coalesce((select ${emailSettings.autoSend} from ${emailSettings} where ${emailSettings.id} = 1), true)`;
+
+/** How many e-mails the emergency stop holds: list mail in the outbox and open messages of running campaigns. */
+export async function countHeldMail(db: DbExecutor): Promise<number> {
+  const [outbox] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'held'));
+  const [campaign] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(campaignMessages)
+    .innerJoin(campaigns, eq(campaigns.id, campaignMessages.campaignId))
+    .where(
+      and(
+        eq(campaigns.status, 'sending'),
+        inArray(campaignMessages.status, ['pending', 'sending']),
+        sql`not ${autoSendOn}`,
+      ),
+    );
+  return (outbox?.count ?? 0) + (campaign?.count ?? 0);
 }
 
 /** RFC 8058 one-click unsubscribe headers; the URL must accept a POST without a session. */
@@ -195,8 +256,13 @@ export function backoffDelayMs(attempts: number, baseMs = RETRY_BASE_MS, maxMs =
 
 // A message never tried is due at once whatever the clock says: enqueueing has no clock (it runs inside the
 // caller's transaction), so its next_attempt_at is only the database's idea of "now".
+// List mail is claimed only while auto-send is on: the switch is read per claim (decision 041).
 const pendingAndDue = (now: Date): SQL | undefined =>
-  and(eq(mailOutbox.status, 'pending'), or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)));
+  and(
+    eq(mailOutbox.status, 'pending'),
+    or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
+    or(eq(mailOutbox.listMail, false), autoSendOn),
+  );
 
 // A claim counts as an attempt, so a message that kills its worker every time still ends up dead.
 const claimChanges = (now: Date) => ({
@@ -286,11 +352,22 @@ const ownClaim = (row: OutboxRow) =>
 async function sendClaimed(deps: MailDeps, row: OutboxRow): Promise<'sent' | 'failed'> {
   const { db, clock, logger } = deps;
   const fields = { kind: row.kind, outboxId: row.id, toDomain: row.toAddress.split('@').pop() };
+  // The address may have been suppressed since the message was written (decision 043).
+  if (row.listMail && (await isSuppressed(db, row.toAddress))) {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'suppressed', lockedUntil: null, lastError: 'the address is on the suppression list' })
+      .where(ownClaim(row));
+    logger.info(fields, 'mail not sent: the address is suppressed');
+    return 'failed';
+  }
   try {
     await deps.transport.send(toOutgoingMail(row, deps.mailFrom));
   } catch (error) {
     const now = clock.now();
-    const dead = row.attempts >= MAIL_MAX_ATTEMPTS;
+    // A permanent refusal of the address (5xx) is not retried, and the address is suppressed.
+    const bounced = recipientBounce(error);
+    const dead = bounced || row.attempts >= MAIL_MAX_ATTEMPTS;
     const nextAttemptAt = new Date(now.getTime() + backoffDelayMs(row.attempts));
     const lastError = describeSendError(error);
     try {
@@ -302,6 +379,15 @@ async function sendClaimed(deps: MailDeps, row: OutboxRow): Promise<'sent' | 'fa
             : { status: 'pending', lockedUntil: null, lastError, nextAttemptAt },
         )
         .where(ownClaim(row));
+      if (bounced) {
+        await suppressAddress(db, {
+          email: row.toAddress,
+          reason: 'bounce',
+          source: 'smtp',
+          detail: withoutLocalParts(lastError),
+          now,
+        });
+      }
     } catch (markError) {
       logger.error({ ...fields, err: markError }, 'mail: could not record a failed send');
     }
@@ -464,7 +550,30 @@ export async function sendTestMail(
   const outcome = await sendClaimed(deps, row);
   const base = { transport, bcc: row.bcc };
   if (outcome === 'sent') return { ok: true, result: { outcome, error: null, ...base } };
-  return { ok: true, result: { outcome, error: await lastSendError(deps.db, row.id), ...base } };
+  return { ok: true, result: { ...(await failedSendResult(deps.db, row.id)), ...base } };
+}
+
+/**
+ * What became of a message whose send just failed, as staff should hear it: still in the outbox for a
+ * retry at `retryAt` ('retrying'), given up ('failed'), or not sent to a suppressed address.
+ */
+export async function failedSendResult(
+  db: DbExecutor,
+  outboxId: string,
+): Promise<Pick<TMailSendResult, 'outcome' | 'error' | 'retryAt'>> {
+  const [row] = await db
+    .select({
+      status: mailOutbox.status,
+      lastError: mailOutbox.lastError,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, outboxId));
+  const error = row?.lastError ?? null;
+  if (row?.status === 'pending')
+    return { outcome: 'retrying', error, retryAt: row.nextAttemptAt.toISOString() };
+  if (row?.status === 'suppressed') return { outcome: 'suppressed', error: null };
+  return { outcome: 'failed', error };
 }
 
 /** Why the last attempt to send an outbox message failed (for staff), or null. */

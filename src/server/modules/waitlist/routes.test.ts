@@ -133,17 +133,17 @@ describe('joining', () => {
     );
   });
 
-  it('shows the normal success and sends nothing while auto-send is off', async () => {
+  it('shows the normal success and holds the confirmation while auto-send is off', async () => {
     await t.database.db.update(emailSettings).set({ autoSend: false });
     const response = await join({ email: 'paused@example.com' });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ result: 'blocked' });
+    expect(await response.json()).toEqual({ result: 'held' });
     expect(await rowOf('paused@example.com')).toMatchObject({ status: 'unconfirmed' });
     const queued = await t.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'paused@example.com'));
-    expect(queued).toHaveLength(0);
+    expect(queued.map((row) => row.status)).toEqual(['held']);
     expect(sink.messages).toHaveLength(0);
   });
 

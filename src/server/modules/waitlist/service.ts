@@ -8,8 +8,9 @@ import {
 } from '@shared/domain/waitlist';
 import { href } from '@shared/routes';
 import type { TAdminWaitlistEntry, TMailSendResult } from '@shared/schemas/admin';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
+import { campaignMessages } from '../../db/schema/campaigns';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
@@ -19,7 +20,7 @@ import { invitationColumns, invitationJoin, summaryOf } from '../invitations/ser
 import {
   deliverNow,
   enqueueListMail,
-  lastSendError,
+  failedSendResult,
   listUnsubscribeHeaders,
   type MailDeps,
 } from '../mail/service';
@@ -52,13 +53,19 @@ export function confirmationUrl(
   return `${deps.appUrl}${href('gdprConfirmation', { email: input.email, token, lang: input.locale })}`;
 }
 
-export function unsubscribeToken(secret: string, id: string) {
-  return signToken(secret, UNSUBSCRIBE_PURPOSE, { id });
+/** `campaignId`: the newsletter the link is in, so its unsubscribes can be counted (decision 042). */
+export function unsubscribeToken(secret: string, id: string, campaignId?: string) {
+  return signToken(secret, UNSUBSCRIBE_PURPOSE, campaignId ? { id, c: campaignId } : { id });
 }
 
 /** The page a person opens from an e-mail, and the address a mail client POSTs to (RFC 8058). */
-export function unsubscribeUrls(deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>, id: string, locale: TLocale) {
-  const token = unsubscribeToken(deps.secret, id);
+export function unsubscribeUrls(
+  deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>,
+  id: string,
+  locale: TLocale,
+  campaignId?: string,
+) {
+  const token = unsubscribeToken(deps.secret, id, campaignId);
   return {
     page: `${deps.appUrl}${href('byebye', { token, lang: locale })}`,
     oneClick: `${deps.appUrl}/api/waitlist/unsubscribe/one-click?token=${encodeURIComponent(token)}`,
@@ -135,11 +142,12 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinInput): Promis
       ...message,
     });
     await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'joined');
-    return { ok: true as const, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
+    return { ok: true as const, outcome: outcome.outcome, outboxId: outcome.id };
   });
 
   if (!queued.ok) return { ok: false, error: 'alreadyOnList' };
-  if (!queued.outboxId) return { ok: true, result: 'blocked' };
+  // Held while auto-send is off: it goes out once when it is switched on again (decision 041).
+  if (queued.outcome !== 'queued') return { ok: true, result: 'held' };
   const delivery = await deliverNow(deps.mail, queued.outboxId);
   return { ok: true, result: delivery === 'failed' ? 'confirmation_failed' : 'confirmation_sent' };
 }
@@ -199,6 +207,19 @@ export async function unsubscribe(
       .where(eq(waitingList.id, entryId))
       .returning({ id: waitingList.id });
     if (changed.length > 0) await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'updated');
+    // A link from a newsletter counts for that campaign (its per-campaign unsubscribes), once.
+    if (typeof payload.c === 'string' && changed.length > 0) {
+      await tx
+        .update(campaignMessages)
+        .set({ unsubscribedAt: now })
+        .where(
+          and(
+            eq(campaignMessages.campaignId, payload.c),
+            eq(campaignMessages.entryId, entryId),
+            isNull(campaignMessages.unsubscribedAt),
+          ),
+        );
+    }
   });
   return 'unsubscribed';
 }
@@ -317,16 +338,17 @@ export async function sendConfirmationMail(
       ip: input.ip,
       at: now,
     });
-    return { ok: true as const, mode, outboxId: outcome.outcome === 'queued' ? outcome.id : null };
+    return { ok: true as const, mode, outcome: outcome.outcome, outboxId: outcome.id };
   });
 
   if (!queued.ok) return { ok: false, error: 'unsubscribed_address' };
   const { mode, outboxId } = queued;
   const transport = await deps.mail.transport.describe();
-  if (!outboxId) return { ok: true, result: { outcome: 'blocked', transport, error: null, mode } };
+  if (queued.outcome !== 'queued') {
+    return { ok: true, result: { outcome: queued.outcome, transport, error: null, mode } };
+  }
   const delivery = await deliverNow(deps.mail, outboxId);
   // 'skipped': an outbox worker claimed it first and is sending it, as joinWaitlist counts it too.
   if (delivery !== 'failed') return { ok: true, result: { outcome: 'sent', transport, error: null, mode } };
-  const error = await lastSendError(deps.db, outboxId);
-  return { ok: true, result: { outcome: 'failed', transport, error, mode } };
+  return { ok: true, result: { ...(await failedSendResult(deps.db, outboxId)), transport, mode } };
 }

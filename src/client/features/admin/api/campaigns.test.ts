@@ -10,9 +10,10 @@ const campaign = (overrides: Partial<TCampaign>): TCampaign => ({
   name: 'Spring',
   subjects: { en: 'News', de: 'Neuigkeiten' },
   status: 'sending',
+  stopped: false,
   ratePerSecond: 10,
   byLanguage: { en: 2, de: 1 },
-  counts: { total: 3, pending: 3, sending: 0, sent: 0, failed: 0, cancelled: 0 },
+  counts: { total: 3, pending: 3, sending: 0, sent: 0, failed: 0, bounced: 0, cancelled: 0, unsubscribed: 0 },
   bcc: [],
   createdBy: 'staff@example.com',
   createdAt: '2026-11-23T10:00:00.000Z',
@@ -23,7 +24,7 @@ const campaign = (overrides: Partial<TCampaign>): TCampaign => ({
 
 const done = campaign({
   status: 'completed',
-  counts: { total: 3, pending: 0, sending: 0, sent: 3, failed: 0, cancelled: 0 },
+  counts: { total: 3, pending: 0, sending: 0, sent: 3, failed: 0, bounced: 0, cancelled: 0, unsubscribed: 0 },
   finishedAt: '2026-11-23T10:00:00.400Z',
   observedAt: '2026-11-23T10:00:00.450000Z',
 });

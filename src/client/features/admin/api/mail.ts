@@ -1,5 +1,6 @@
 import type {
   TEmailSettings,
+  TEmailSettingsState,
   TMailSendResult,
   TProviderKeyStatus,
   TSendGdprConfirmation,
@@ -8,6 +9,7 @@ import type {
 } from '@shared/schemas/admin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from './admin-request';
+import { campaignListKey } from './campaigns';
 import { retryServerFailure } from './content';
 
 /**
@@ -18,18 +20,26 @@ import { retryServerFailure } from './content';
 export const emailSettingsKey = ['admin', 'mail', 'settings'] as const;
 export const providerKeyStatusKey = ['admin', 'mail', 'provider-key'] as const;
 
+/** While the emergency stop holds mail, the count of held e-mails is read again this often. */
+const HELD_REFRESH_MS = 5000;
+
 export const emailSettingsQueryOptions = queryOptions({
   queryKey: emailSettingsKey,
-  queryFn: ({ signal }) => adminRequest<TEmailSettings>('/mail/settings', { signal }),
+  queryFn: ({ signal }) => adminRequest<TEmailSettingsState>('/mail/settings', { signal }),
   retry: retryServerFailure,
+  refetchInterval: (query) => (query.state.data?.autoSend === false ? HELD_REFRESH_MS : false),
 });
 
 export function useSaveEmailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: TEmailSettings) =>
-      adminRequest<TEmailSettings>('/mail/settings', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => queryClient.setQueryData(emailSettingsKey, saved),
+      adminRequest<TEmailSettingsState>('/mail/settings', { method: 'PUT', body: settings }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(emailSettingsKey, saved);
+      // The stop pauses and resumes campaigns: their status shown in the history changes with it.
+      void queryClient.invalidateQueries({ queryKey: campaignListKey });
+    },
   });
 }
 

@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageKey } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
-import { type CampaignMessageStatus, type CampaignStatus, campaignActions } from '@shared/domain/campaigns';
+import { type CampaignMessageStatus, campaignActions } from '@shared/domain/campaigns';
 import { LOCALES } from '@shared/domain/locale';
 import type { TCampaign, TCampaignRecipient } from '@shared/schemas/campaigns';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -22,22 +22,16 @@ import {
 } from '../api/campaigns';
 import { useCampaignEvents } from '../hooks/use-campaign-events';
 import { useCampaignWords } from '../hooks/use-campaign-words';
-import { campaignTally } from '../lib/campaign-view';
+import { campaignBadge, campaignTally } from '../lib/campaign-view';
 import { useFormatDate } from './content-editor-parts';
 import { LiveIndicator } from './live-indicator';
-
-const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
-  sending: 'accent',
-  paused: 'info',
-  completed: 'success',
-  cancelled: 'neutral',
-};
 
 const MESSAGE_TONES: Record<CampaignMessageStatus, BadgeTone> = {
   pending: 'neutral',
   sending: 'accent',
   sent: 'success',
   failed: 'danger',
+  bounced: 'danger',
   cancelled: 'neutral',
 };
 
@@ -136,10 +130,11 @@ function CampaignCard({ campaign }: { campaign: TCampaign }) {
   const counts = {
     sent: tally.sent,
     total: tally.total,
-    failed: tally.failed,
+    failed: tally.failed + tally.bounced,
     pending: tally.pending,
     cancelled: tally.cancelled,
   };
+  const badge = campaignBadge(campaign);
   const valueText =
     tally.cancelled > 0
       ? t('admin.campaigns.progressValueCancelled', counts)
@@ -163,8 +158,11 @@ function CampaignCard({ campaign }: { campaign: TCampaign }) {
             )}
           </p>
         </div>
-        <Badge tone={STATUS_TONES[campaign.status]}>{t(`admin.campaigns.status.${campaign.status}`)}</Badge>
+        <Badge tone={badge.tone}>{t(badge.key, badge.params)}</Badge>
       </div>
+      {campaign.stopped && (
+        <p className="mt-3 rounded-xl bg-surface-sunken p-3 text-sm">{t('admin.campaigns.stoppedNote')}</p>
+      )}
 
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         {subjectLocales.map((locale) => (
@@ -197,6 +195,11 @@ function CampaignCard({ campaign }: { campaign: TCampaign }) {
         <LegendItem className="bg-danger">
           {t('admin.campaigns.count.failed', { count: tally.failed })}
         </LegendItem>
+        {tally.bounced > 0 && (
+          <LegendItem className="bg-danger">
+            {t('admin.campaigns.count.bounced', { count: tally.bounced })}
+          </LegendItem>
+        )}
         <LegendItem className="border border-border bg-surface-sunken">
           {t('admin.campaigns.count.pending', { count: tally.pending })}
         </LegendItem>
@@ -206,6 +209,9 @@ function CampaignCard({ campaign }: { campaign: TCampaign }) {
           </LegendItem>
         )}
       </ul>
+      <p className="mt-2 text-sm text-fg-muted tabular-nums">
+        {t('admin.campaigns.count.unsubscribed', { count: tally.unsubscribed })}
+      </p>
 
       {campaign.bcc.length > 0 && (
         <p className="mt-3 text-sm break-words text-fg-muted">
@@ -286,7 +292,10 @@ function CampaignControls({
   const { t } = useTranslation();
   const action = useCampaignAction();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const allowed = campaignActions(campaign.status);
+  // Held by the emergency stop: it goes on by itself when auto-send is on again, so only cancel is offered.
+  const allowed = campaign.stopped
+    ? { pause: false, resume: false, cancel: true }
+    : campaignActions(campaign.status);
   // Pause while sending, resume while paused: never both.
   const toggle = allowed.pause ? 'pause' : allowed.resume ? 'resume' : null;
   const busy = (which: CampaignAction) => action.isPending && action.variables?.action === which;

@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
-import type { TEmailSettings } from '@shared/schemas/admin';
+import type { TEmailSettingsState } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export function EmailRoutingPanel() {
   return <EmailRoutingForm saved={settings.data} />;
 }
 
-function EmailRoutingForm({ saved }: { saved: TEmailSettings }) {
+function EmailRoutingForm({ saved }: { saved: TEmailSettingsState }) {
   const { t } = useTranslation();
   const autoSendId = useId();
   const autoSendHintId = useId();
@@ -79,6 +79,10 @@ function EmailRoutingForm({ saved }: { saved: TEmailSettings }) {
       { globalBcc: saved.globalBcc, autoSend: next },
       {
         onSettled: () => setPendingAutoSend(null),
+        onSuccess: (state) => {
+          if (next) toast.success(t('admin.emailRouting.resumed', { count: saved.held }));
+          else toast.success(t('admin.emailRouting.stopped', { count: state.held }));
+        },
         onError: (error) => {
           if (isAdminSessionMissing(error)) return;
           toast.error(t('admin.emailRouting.settingFailed'), { description: t(errorMessageKey(error)) });
@@ -135,6 +139,11 @@ function EmailRoutingForm({ saved }: { saved: TEmailSettings }) {
           <p className="mt-2 text-sm font-medium" aria-live="polite">
             {autoSend ? t('admin.emailRouting.autoSendOn') : t('admin.emailRouting.autoSendOff')}
           </p>
+          {!saved.autoSend && (
+            <p className="mt-2 rounded-xl bg-surface-sunken p-3 text-sm" data-testid="held-mail">
+              {t('admin.emailRouting.held', { count: saved.held })}
+            </p>
+          )}
         </div>
         <Switch
           id={autoSendId}

@@ -28,7 +28,7 @@ const plan = (overrides: Partial<TCampaignPlan> = {}): TCampaignPlan => ({
   selected: 19,
   recipients: 15,
   byLanguage: { en: 12, de: 3 },
-  leftOut: { unconfirmed: 2, unsubscribed: 1, missing: 1 },
+  leftOut: { unconfirmed: 2, unsubscribed: 1, suppressed: 0, missing: 1 },
   ...overrides,
 });
 
@@ -55,7 +55,7 @@ describe('planSummary', () => {
         selected: 4,
         recipients: 3,
         byLanguage: { en: 0, de: 3 },
-        leftOut: { unconfirmed: 0, unsubscribed: 1, missing: 0 },
+        leftOut: { unconfirmed: 0, unsubscribed: 1, suppressed: 0, missing: 0 },
       }),
     );
     expect(summary.languages).toEqual([{ locale: 'de', count: 3 }]);
@@ -69,7 +69,7 @@ describe('planSummary', () => {
         selected: 0,
         recipients: 0,
         byLanguage: { en: 0, de: 0 },
-        leftOut: { unconfirmed: 0, unsubscribed: 0, missing: 0 },
+        leftOut: { unconfirmed: 0, unsubscribed: 0, suppressed: 0, missing: 0 },
       }),
     );
     expect(summary).toEqual({ recipients: 0, languages: [], leftOut: [], leftOutTotal: 0 });

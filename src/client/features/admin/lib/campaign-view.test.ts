@@ -1,7 +1,13 @@
 import type { CampaignCounts } from '@shared/domain/campaigns';
 import type { TCampaign } from '@shared/schemas/campaigns';
 import { describe, expect, it } from 'vitest';
-import { addCampaign, campaignTally, mergeCampaignLists, replaceCampaign } from './campaign-view';
+import {
+  addCampaign,
+  campaignBadge,
+  campaignTally,
+  mergeCampaignLists,
+  replaceCampaign,
+} from './campaign-view';
 
 const counts = (overrides: Partial<CampaignCounts> = {}): CampaignCounts => ({
   total: 300,
@@ -9,7 +15,9 @@ const counts = (overrides: Partial<CampaignCounts> = {}): CampaignCounts => ({
   sending: 7,
   sent: 120,
   failed: 3,
+  bounced: 0,
   cancelled: 0,
+  unsubscribed: 0,
   ...overrides,
 });
 
@@ -19,6 +27,7 @@ const campaign = (id: string, overrides: Partial<TCampaign> = {}): TCampaign => 
   name: `Campaign ${id}`,
   subjects: { en: 'News', de: 'Neuigkeiten' },
   status: 'sending',
+  stopped: false,
   ratePerSecond: 10,
   byLanguage: { en: 250, de: 50 },
   counts: counts(),
@@ -126,5 +135,23 @@ describe('campaignTally', () => {
     const tally = campaignTally(counts({ total: 0, pending: 0, sending: 0, sent: 0, failed: 0 }));
     expect(tally.percent).toEqual({ sent: 0, failed: 0, cancelled: 0 });
     expect(tally.pending).toBe(0);
+  });
+});
+
+describe('campaignBadge', () => {
+  it('says paused while the emergency stop holds a campaign, and never a plain completed with failures', () => {
+    expect(campaignBadge({ status: 'sending', stopped: true, counts: counts() }).key).toBe(
+      'admin.campaigns.status.stopped',
+    );
+    expect(
+      campaignBadge({ status: 'completed', stopped: false, counts: counts({ failed: 3, bounced: 3 }) }),
+    ).toEqual({
+      tone: 'danger',
+      key: 'admin.campaigns.status.completedWithFailures',
+      params: { failed: 3, bounced: 3 },
+    });
+    expect(
+      campaignBadge({ status: 'completed', stopped: false, counts: counts({ failed: 0 }) }),
+    ).toMatchObject({ tone: 'success', key: 'admin.campaigns.status.completed' });
   });
 });

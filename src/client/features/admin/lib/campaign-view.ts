@@ -1,4 +1,4 @@
-import { type CampaignCounts, campaignProgress } from '@shared/domain/campaigns';
+import { type CampaignCounts, type CampaignStatus, campaignProgress } from '@shared/domain/campaigns';
 import type { TCampaign, TCampaignList } from '@shared/schemas/campaigns';
 
 /** The pure parts of the campaign history: keeping the cached list current and the progress in numbers. */
@@ -46,12 +46,16 @@ export type CampaignTally = {
   total: number;
   sent: number;
   failed: number;
+  /** Refused for good by the receiving server; the address is suppressed since. */
+  bounced: number;
   cancelled: number;
+  /** People who left the list through this campaign's link. */
+  unsubscribed: number;
   /** Not settled yet: waiting, or being sent right now. */
   pending: number;
-  /** Share settled (sent, failed or cancelled), 0 to 1: the value of the progress bar. */
+  /** Share settled (sent, failed, bounced or cancelled), 0 to 1: the value of the progress bar. */
   progress: number;
-  /** Shares of the bar in percent, for its segments. */
+  /** Shares of the bar in percent, for its segments (bounced ones count with the failed). */
   percent: { sent: number; failed: number; cancelled: number };
 };
 
@@ -61,9 +65,48 @@ export function campaignTally(counts: CampaignCounts): CampaignTally {
     total: counts.total,
     sent: counts.sent,
     failed: counts.failed,
+    bounced: counts.bounced,
     cancelled: counts.cancelled,
+    unsubscribed: counts.unsubscribed,
     pending: counts.pending + counts.sending,
     progress: campaignProgress(counts),
-    percent: { sent: share(counts.sent), failed: share(counts.failed), cancelled: share(counts.cancelled) },
+    percent: {
+      sent: share(counts.sent),
+      failed: share(counts.failed + counts.bounced),
+      cancelled: share(counts.cancelled),
+    },
   };
 }
+
+export type CampaignBadge = {
+  tone: 'accent' | 'info' | 'success' | 'neutral' | 'danger';
+  key:
+    | `admin.campaigns.status.${CampaignStatus}`
+    | 'admin.campaigns.status.stopped'
+    | 'admin.campaigns.status.completedWithFailures';
+  params: { failed?: number; bounced?: number };
+};
+
+/**
+ * What the status badge says. A campaign held by the emergency stop reads as paused (decision 041); one
+ * that finished with failures or bounces says how many, never a plain green "Completed".
+ */
+export function campaignBadge(campaign: Pick<TCampaign, 'status' | 'stopped' | 'counts'>): CampaignBadge {
+  const { status, stopped, counts } = campaign;
+  if (stopped) return { tone: 'info', key: 'admin.campaigns.status.stopped', params: {} };
+  if (status === 'completed' && counts.failed + counts.bounced > 0) {
+    return {
+      tone: 'danger',
+      key: 'admin.campaigns.status.completedWithFailures',
+      params: { failed: counts.failed, bounced: counts.bounced },
+    };
+  }
+  return { tone: STATUS_TONES[status], key: `admin.campaigns.status.${status}`, params: {} };
+}
+
+const STATUS_TONES: Record<CampaignStatus, CampaignBadge['tone']> = {
+  sending: 'accent',
+  paused: 'info',
+  completed: 'success',
+  cancelled: 'neutral',
+};

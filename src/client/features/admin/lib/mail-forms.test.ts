@@ -64,12 +64,18 @@ describe('the manual GDPR sender result', () => {
     });
   });
 
-  it('says when auto-send held it back or the transport refused it', () => {
-    expect(gdprResultLine({ outcome: 'blocked', transport: null, error: null }, 'a@example.com')).toEqual({
-      tone: 'danger',
-      key: 'admin.gdprSender.blocked',
+  it('says when auto-send held it back, it waits for a retry, or the transport refused it', () => {
+    expect(gdprResultLine({ outcome: 'held', transport: null, error: null }, 'a@example.com')).toEqual({
+      tone: 'warning',
+      key: 'admin.gdprSender.held',
       params: {},
     });
+    expect(
+      gdprResultLine(
+        { outcome: 'retrying', transport: 'smtp', error: '451 busy', retryAt: '2026-11-28T12:00:30.000Z' },
+        'a@example.com',
+      ),
+    ).toMatchObject({ tone: 'warning', key: 'admin.gdprSender.retrying', params: { error: '451 busy' } });
     expect(
       gdprResultLine(
         { outcome: 'failed', transport: 'provider', error: '401 from provider' },

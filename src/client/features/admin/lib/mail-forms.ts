@@ -18,23 +18,42 @@ export function checkOptionalAddress(raw: string): { ok: true; address: string |
 }
 
 type ResultLine<Key extends string> = {
-  tone: 'success' | 'danger';
+  tone: 'success' | 'danger' | 'warning';
   key: Key;
-  /** The values its text names ({{to}}, {{email}}, {{error}}). */
-  params: { to?: string; email?: string; error?: string };
+  /** The values its text names ({{to}}, {{email}}, {{error}}, {{time}}). */
+  params: { to?: string; email?: string; error?: string; time?: string };
 };
 
-type TestMailKey =
-  `admin.emailTest.${'blockedResult' | 'failedResult' | 'sentFile' | 'sentProvider' | 'sentSmtp'}`;
-type GdprKey = `admin.gdprSender.${'blocked' | 'failedResult' | 'sentTest' | 'sentSubscriber'}`;
+type Unsent = 'failedResult' | 'retrying' | 'held' | 'suppressed';
+type TestMailKey = `admin.emailTest.${Unsent | 'sentFile' | 'sentProvider' | 'sentSmtp'}`;
+type GdprKey = `admin.gdprSender.${Unsent | 'sentTest' | 'sentSubscriber'}`;
 
-/** What the test panel says about a delivery: by which way it went out, or why not. */
-export function testMailResultLine(result: TMailSendResult, to: string): ResultLine<TestMailKey> {
-  if (result.outcome === 'blocked')
-    return { tone: 'danger', key: 'admin.emailTest.blockedResult', params: {} };
-  if (result.outcome === 'failed') {
-    return { tone: 'danger', key: 'admin.emailTest.failedResult', params: { error: result.error ?? '—' } };
+/** Why a mail did not go out now, in the words of `prefix`'s panel; null when it was sent. */
+function unsentLine<Prefix extends 'admin.emailTest' | 'admin.gdprSender'>(
+  prefix: Prefix,
+  result: TMailSendResult,
+): ResultLine<`${Prefix}.${Unsent}`> | null {
+  const error = result.error ?? '—';
+  switch (result.outcome) {
+    case 'sent':
+      return null;
+    case 'held':
+      return { tone: 'warning', key: `${prefix}.held`, params: {} };
+    case 'retrying': {
+      const time = result.retryAt ? new Date(result.retryAt).toLocaleTimeString() : '—';
+      return { tone: 'warning', key: `${prefix}.retrying`, params: { error, time } };
+    }
+    case 'suppressed':
+      return { tone: 'danger', key: `${prefix}.suppressed`, params: {} };
+    case 'failed':
+      return { tone: 'danger', key: `${prefix}.failedResult`, params: { error } };
   }
+}
+
+/** What the test panel says about a delivery: by which way it went out, or what became of it. */
+export function testMailResultLine(result: TMailSendResult, to: string): ResultLine<TestMailKey> {
+  const unsent = unsentLine('admin.emailTest', result);
+  if (unsent) return unsent;
   const key: TestMailKey =
     result.transport === 'file'
       ? 'admin.emailTest.sentFile'
@@ -44,12 +63,10 @@ export function testMailResultLine(result: TMailSendResult, to: string): ResultL
   return { tone: 'success', key, params: { to } };
 }
 
-/** What the manual GDPR sender says: a real confirmation, a test copy, paused by auto-send, or failed. */
+/** What the manual GDPR sender says: a real confirmation, a test copy, held by the stop, or not sent. */
 export function gdprResultLine(result: TMailSendResult, email: string): ResultLine<GdprKey> {
-  if (result.outcome === 'blocked') return { tone: 'danger', key: 'admin.gdprSender.blocked', params: {} };
-  if (result.outcome === 'failed') {
-    return { tone: 'danger', key: 'admin.gdprSender.failedResult', params: { error: result.error ?? '—' } };
-  }
+  const unsent = unsentLine('admin.gdprSender', result);
+  if (unsent) return unsent;
   return {
     tone: 'success',
     key: result.mode === 'test' ? 'admin.gdprSender.sentTest' : 'admin.gdprSender.sentSubscriber',
