@@ -45,7 +45,7 @@ beforeAll(async () => {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(
     '.vite/manifest.json',
-    JSON.stringify({ 'src/shared/i18n/de.json': { file: 'assets/de-XyZ98765.js' } }),
+    JSON.stringify({ 'src/shared/i18n/de.public.json': { file: 'assets/de-XyZ98765.js' } }),
   );
   t = await createTestApp({ clientAssets: await loadClientAssets(dir) });
 });
