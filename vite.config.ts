@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { messageTiers } from './scripts/vite-message-tiers';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -26,7 +27,7 @@ function devLocale(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devLocale()],
+  plugins: [messageTiers(), react(), tailwindcss(), devLocale()],
   resolve: { tsconfigPaths: true },
   publicDir: 'public',
   build: {

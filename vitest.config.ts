@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { messageTiers } from './scripts/vite-message-tiers';
 
 export default defineConfig({
+  plugins: [messageTiers()],
   resolve: { tsconfigPaths: true },
   test: {
     projects: [

@@ -9,9 +9,11 @@ import { ROOT } from './support/app.mjs';
 import { median, reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-const COUNTS = [100, 500, 1000, 2000];
-const RUNS = Number(process.env.BENCH_LAYOUT_RUNS ?? 15);
-const WARMUP_RUNS = 3;
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 100 and 500 bubbles, 2 runs each.
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const COUNTS = SMOKE ? [100, 500] : [100, 500, 1000, 2000];
+const RUNS = SMOKE ? 2 : Number(process.env.BENCH_LAYOUT_RUNS ?? 15);
+const WARMUP_RUNS = SMOKE ? 1 : 3;
 const VIEWPORT = 1280;
 const GOALS = { 1000: '< 16 ms' };
 

@@ -23,7 +23,8 @@ import { freePort, startNode, waitUntilReady } from './support/processes.mjs';
 import { median, reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 5);
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): one run per page.
+const RUNS = process.env.BENCH_SMOKE === '1' ? 1 : Number(process.env.BENCH_PAINT_RUNS ?? 5);
 const VIEWPORT = { width: 1280, height: 800 };
 const PAGES = [
   { slug: 'all', path: '/profile?category=All', label: 'All' },

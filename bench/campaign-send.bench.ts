@@ -29,7 +29,9 @@ import { reportResult } from './support/result.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 300 recipients.
+const RECIPIENTS =
+  process.env.BENCH_SMOKE === '1' ? 300 : Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
 const UNLIMITED_RATE = 1_000_000;
 const APP_URL = 'http://127.0.0.1:3000';
 const MAIL_FROM = 'Mirror <bench@mirror.local>';

@@ -1,5 +1,7 @@
 // How fast the app serves its health check and landing page, next to a bare node:http server sending the
 // same bytes: the gap is what the app adds (framework, middleware, the health check's database round trip).
+// The landing is measured a second time with a query string unique to each request (`?utm_source=…&r=<n>`,
+// as campaign links and cache busters send): the page cache must not be bypassed by it (issue 15).
 import fs from 'node:fs';
 import path from 'node:path';
 import { isBuildCurrent } from '../scripts/build-stamp.mjs';
@@ -12,7 +14,13 @@ const BENCH = path.basename(import.meta.filename);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PATHS = ['/api/health', '/'];
 const CONNECTIONS = 50;
-const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = process.env.BENCH_SMOKE === '1' ? 1 : 2;
+/** What is measured: each path as such, and the landing with a query string no two requests share. */
+const MEASUREMENTS = [
+  { label: '/api/health', path: '/api/health' },
+  { label: '/', path: '/' },
+  { label: '/?utm_source=bench&r=<unique>', path: '/', uniqueQuery: true },
+];
 const DEFAULT_SECONDS = 10;
 const BASELINE_NAME = 'bare node:http, same bytes';
 
@@ -96,13 +104,27 @@ async function assertSameResponses(baseline, responses) {
   }
 }
 
-async function measure(server, urlPath, seconds) {
-  const url = `${server.url}${urlPath}`;
+async function measure(server, measurement, seconds) {
+  const url = `${server.url}${measurement.path}`;
+  let sent = 0;
+  // Each request its own query string, so no cache keyed on the whole address could answer it.
+  const options = measurement.uniqueQuery
+    ? {
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `${measurement.path}?utm_source=bench&r=${process.pid}-${sent++}`,
+            }),
+          },
+        ],
+      }
+    : {};
   console.log(
-    `${BENCH}: ${server.name} GET ${urlPath}: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
+    `${BENCH}: ${server.name} GET ${measurement.label}: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
   );
-  await runLoad(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-  const result = await runLoad(url, { connections: CONNECTIONS, seconds });
+  await runLoad(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, ...options });
+  const result = await runLoad(url, { connections: CONNECTIONS, seconds, ...options });
   const figures = { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
   console.log(`${BENCH}:   ${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.p99Ms} ms`);
   return figures;
@@ -136,12 +158,12 @@ async function benchmark(workDir, servers) {
   const baseline = await startBaseline(workDir, responses, servers);
   await assertSameResponses(baseline, responses);
 
-  for (const [index, urlPath] of PATHS.entries()) {
+  for (const [index, measurement] of MEASUREMENTS.entries()) {
     // Whoever runs second may meet a warmer (or more throttled) machine, so the order swaps per path.
     const order = index % 2 === 0 ? [app, baseline] : [baseline, app];
     const figures = new Map();
-    for (const server of order) figures.set(server, await measure(server, urlPath, seconds));
-    report(urlPath, figures.get(app), figures.get(baseline));
+    for (const server of order) figures.set(server, await measure(server, measurement, seconds));
+    report(measurement.label, figures.get(app), figures.get(baseline));
   }
 }
 

@@ -13,12 +13,14 @@ import { median, reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 const MB = 1024 * 1024;
-const FILE_BYTES = 64 * MB;
-const NAME = 'bench-64mb.mp4';
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): an 8 MB file, 5 warm-up and 20 measured GETs.
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const FILE_BYTES = (SMOKE ? 8 : 64) * MB;
+const NAME = `bench-${FILE_BYTES / MB}mb.mp4`;
 // `bytes=<middle>-<middle + 1 MB>`, as a player asks after a seek (inclusive, so 1 MB + 1 byte).
 const RANGE = { start: FILE_BYTES / 2, end: FILE_BYTES / 2 + MB };
-const WARMUP_REQUESTS = 20;
-const REQUESTS = Number(process.env.BENCH_RANGE_REQUESTS ?? 200);
+const WARMUP_REQUESTS = SMOKE ? 5 : 20;
+const REQUESTS = SMOKE ? 20 : Number(process.env.BENCH_RANGE_REQUESTS ?? 200);
 const S3_BUCKET = 'mirror-bench';
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const GOAL_MS = 20;
@@ -136,7 +138,7 @@ function report(name, figures, baseline, options) {
   ]) {
     reportResult({
       bench: BENCH,
-      name: `${name}: 1 MB range from the middle of 64 MB, ${statistic}`,
+      name: `${name}: 1 MB range from the middle of ${FILE_BYTES / MB} MB, ${statistic}`,
       value: figures[key],
       unit: 'ms',
       baseline: baseline?.[key] ?? null,

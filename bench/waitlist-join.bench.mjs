@@ -12,7 +12,8 @@ const BENCH = path.basename(import.meta.filename);
 const CONNECTIONS = Number(process.env.BENCH_JOIN_CONNECTIONS ?? 20);
 // The app's pg Pool has 10 connections (src/server/db/client.ts); the baseline's pool matches it.
 const POSTGRES_POOL_SIZE = 10;
-const WARMUP_SECONDS = 2;
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 1 s warm-ups (and BENCH_DURATION=1).
+const WARMUP_SECONDS = process.env.BENCH_SMOKE === '1' ? 1 : 2;
 const EXPECTED_BODY = '{"result":"confirmation_sent"}';
 
 /** A unique address and client IP per request, so neither a rate limit nor the duplicate check fires. */

@@ -1,5 +1,8 @@
 // `npm run bench [-- filter…]`: runs every bench/*.bench.{mjs,ts} (or those whose file name contains a
 // filter) one after another, then writes bench/results/latest.md and latest.json from their result lines.
+// `node scripts/bench.mjs --smoke [filter…]` (npm test): every benchmark briefly (BENCH_SMOKE=1, BENCH_DURATION=1,
+// each bench shrinks its sizes), failing when one exits non-zero, prints no result line or an unreadable one,
+// or runs longer than SMOKE_TIMEOUT_MS; its figures mean nothing and no report is written.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +13,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DIR = path.join(ROOT, 'bench');
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 const BENCH_FILE = /\.bench\.(mjs|ts)$/;
+const SMOKE_FLAG = '--smoke';
+// Generous: a loaded machine (or a cold PostgreSQL cluster) can make a smoke run slow without its being broken.
+const SMOKE_TIMEOUT_MS = Number(process.env.BENCH_SMOKE_TIMEOUT_SECONDS ?? 300) * 1000;
 
 function findBenchmarks(filters) {
   return fs
@@ -44,19 +50,33 @@ function collectResults(stream, file, run) {
   stream.on('end', () => take(pending));
 }
 
-function runBenchmark(file, current) {
-  console.log(`\n▶ ${file}`);
-  const run = { file, results: [], problems: [], code: null, signal: null };
+function runBenchmark(file, current, { smoke = false } = {}) {
+  console.log(`\n▶ ${file}${smoke ? ' (smoke)' : ''}`);
+  const run = { file, results: [], problems: [], code: null, signal: null, started: Date.now() };
+  const env = smoke
+    ? { ...process.env, BENCH_SMOKE: '1', BENCH_DURATION: process.env.BENCH_DURATION ?? '1' }
+    : process.env;
   const child = spawn(process.execPath, commandFor(file), {
     cwd: ROOT,
+    env,
     stdio: ['inherit', 'pipe', 'inherit'],
   });
   current.child = child;
   collectResults(child.stdout, file, run);
+  // A smoke run that hangs fails instead of holding up npm test; SIGTERM lets the bench stop its servers.
+  const timer = smoke
+    ? setTimeout(() => {
+        run.problems.push(`still running after ${SMOKE_TIMEOUT_MS / 1000} s`);
+        child.kill('SIGTERM');
+      }, SMOKE_TIMEOUT_MS)
+    : undefined;
   return new Promise((resolve) => {
     child.once('error', (error) => run.problems.push(error.message));
     child.once('close', (code, signal) => {
+      clearTimeout(timer);
       current.child = undefined;
+      if (smoke && code === 0 && run.results.length === 0) run.problems.push('printed no result line');
+      run.seconds = (Date.now() - run.started) / 1000;
       Object.assign(run, { code, signal, ok: code === 0 && run.problems.length === 0 });
       resolve(run);
     });
@@ -150,8 +170,20 @@ function writeReport(report) {
   fs.writeFileSync(path.join(RESULTS_DIR, 'latest.md'), renderMarkdown(report));
 }
 
+function printSmokeSummary(runs) {
+  console.log('\nsmoke run (each benchmark briefly; the figures mean nothing):');
+  for (const run of runs) {
+    const status = run.ok ? 'ok' : describeFailure(run).replaceAll('**', '');
+    console.log(
+      `  ${run.file.padEnd(34)} ${String(run.results.length).padStart(3)} result lines  ${run.seconds.toFixed(0).padStart(4)} s  ${status}`,
+    );
+  }
+}
+
 async function main() {
-  const filters = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const smoke = args.includes(SMOKE_FLAG);
+  const filters = args.filter((arg) => arg !== SMOKE_FLAG);
   const files = findBenchmarks(filters);
   if (files.length === 0) {
     console.error(
@@ -174,13 +206,15 @@ async function main() {
   const runs = [];
   for (const file of files) {
     if (interrupted) break;
-    runs.push(await runBenchmark(file, current));
+    runs.push(await runBenchmark(file, current, { smoke }));
   }
-  const report = { date, machine: describeMachine(), runs };
-  writeReport(report);
-
   const failed = runs.filter((run) => !run.ok);
-  console.log(`\nwrote ${path.relative(ROOT, path.join(RESULTS_DIR, 'latest.md'))}`);
+  if (smoke) {
+    printSmokeSummary(runs);
+  } else {
+    writeReport({ date, machine: describeMachine(), runs });
+    console.log(`\nwrote ${path.relative(ROOT, path.join(RESULTS_DIR, 'latest.md'))}`);
+  }
   for (const run of failed) console.error(`${run.file}: ${describeFailure(run).replaceAll('**', '')}`);
   if (interrupted) return 130;
   return failed.length > 0 ? 1 : 0;

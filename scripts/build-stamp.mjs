@@ -11,6 +11,7 @@ const INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/vite-message-tiers.ts',
   'tsconfig.json',
   'package-lock.json',
   'scripts/build.mjs',

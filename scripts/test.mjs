@@ -102,6 +102,8 @@ await step('integration tests on PostgreSQL (vitest)', () =>
   vitest(['--project', 'integration'], 'vitest-postgres.json', ['scripts/with-postgres.mjs']),
 );
 await step('build', () => check('node', ['scripts/build.mjs']));
+// Every benchmark once, briefly (BENCH_SMOKE=1): a benchmark that crashes or prints no result fails here.
+await step('benchmarks, smoke run (bench/README.md)', () => check('node', ['scripts/bench.mjs', '--smoke']));
 await step('cluster test, 3 processes on PostgreSQL (vitest)', () =>
   vitest(['--config', 'vitest.cluster.config.ts'], 'vitest-cluster.json', ['scripts/with-postgres.mjs']),
 );

@@ -1,6 +1,6 @@
 // The baseline: a bare node:http server answering fixed responses, so a benchmark can tell how much of
 // the app's time goes to the app itself. Usage: PORT=… HOST=… node bare-server.mjs responses.json
-// where responses.json maps a path to { status, contentType, body (base64) }.
+// where responses.json maps a path (or a path with its query) to { status, contentType, body (base64) }.
 import fs from 'node:fs';
 import http from 'node:http';
 
@@ -19,7 +19,8 @@ function loadResponses(file) {
 
 const routes = loadResponses(process.argv[2]);
 const server = http.createServer((request, response) => {
-  const route = routes.get(request.url);
+  // A query string the responses do not name is ignored, as the app ignores unknown parameters.
+  const route = routes.get(request.url) ?? routes.get(request.url.split('?')[0]);
   if (!route) {
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     return;

@@ -67,8 +67,11 @@ export function httpGet(url) {
   });
 }
 
-/** Waits until `url` answers 200, failing early when the server process ends first. */
-export async function waitUntilReady(url, server, { timeoutMs = 60_000 } = {}) {
+/**
+ * Waits until `url` answers 200, failing early when the server process ends first. A fresh embedded database
+ * (migrations on PGlite) on a loaded machine took over a minute to come up, hence three.
+ */
+export async function waitUntilReady(url, server, { timeoutMs = 180_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let ended;
   server.exited.then((outcome) => {

@@ -69,13 +69,20 @@ export type AppDeps = {
   metrics?: Metrics;
 };
 
-/** Renders each distinct page (address, language, content, veil) once and reuses the markup. */
+/**
+ * Renders each distinct page (path and the query parameters it reads, language, content, veil) once and
+ * reuses the markup. The host is not part of the key: the markup holds no absolute address of its own.
+ */
 function pageBodyRenderer(render: SsrRender): PageBodyRenderer {
+  const pageOf = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  };
   return memoizeAsync(
     (input: Parameters<PageBodyRenderer>[0]) =>
       render({ ...input, messages: { ...messagesFor(input.locale) } }),
     {
-      key: (input) => JSON.stringify([input.url, input.locale, input.revealed, input.pageContent]),
+      key: (input) => JSON.stringify([pageOf(input.url), input.locale, input.revealed, input.pageContent]),
       max: 256,
     },
   );

@@ -1,3 +1,5 @@
+import { loadAllMessages } from '@client/lib/i18n';
+import { PUBLIC_ROUTES } from '@client/lib/message-tiers';
 import { matchRoute, ROUTE_IDS, ROUTES, type RouteId } from '@shared/routes';
 import {
   createBrowserRouter,
@@ -52,7 +54,9 @@ export function pageModuleSource(id: RouteId): string {
 function loadPage(id: RouteId): () => Promise<RouteModule> {
   const load = routeModules[`./routes/${PAGE_FILES[id]}.tsx`];
   if (!load) throw new Error(`no route module for ${id}`);
-  return load;
+  if (PUBLIC_ROUTES.has(id)) return load;
+  // Pages beyond the public ones render with the rest of the texts, loaded beside their code.
+  return async () => (await Promise.all([load(), loadAllMessages()]))[0];
 }
 
 /** Paths whose parameters fail the shared checks (say /reflect/day/9) are not found, as on the server. */

@@ -140,7 +140,8 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
 
   const manifestBytes = await readOptional(path.join(dir, '.vite', 'manifest.json'));
   const manifest: ViteManifest = manifestBytes ? JSON.parse(manifestBytes.toString('utf8')) : {};
-  const localeChunk = (locale: TLocale) => manifest[`src/shared/i18n/${locale}.json`]?.file;
+  // The public pages' texts (a first visit's), built by vite.config.ts from src/shared/i18n/<locale>.json.
+  const localeChunk = (locale: TLocale) => manifest[`src/shared/i18n/${locale}.public.json`]?.file;
 
   const html = template.toString('utf8');
   const withoutStaticHead = stripStaticHead(html);

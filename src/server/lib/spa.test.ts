@@ -6,6 +6,7 @@ import de from '@shared/i18n/de.json';
 import en from '@shared/i18n/en.json';
 import { ROUTE_IDS, ROUTES } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
+import { REVEALED_COOKIE, type SsrRender, type TSsrInput } from '@shared/ssr';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmsTexts } from '../db/schema/site';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(
     '.vite/manifest.json',
-    JSON.stringify({ 'src/shared/i18n/de.json': { file: 'assets/de-XyZ98765.js' } }),
+    JSON.stringify({ 'src/shared/i18n/de.public.json': { file: 'assets/de-XyZ98765.js' } }),
   );
   t = await createTestApp({ clientAssets: await loadClientAssets(dir) });
 });
@@ -323,6 +324,56 @@ describe('the head of each page', () => {
     expect(html).toContain(`<link rel="canonical" href="${APP}/invite">`);
     expect(initialData(html)).toBeNull();
     await broken.close();
+  });
+});
+
+describe('the server-rendering cache', () => {
+  let rendered: TSsrInput[];
+  let served: TestContext;
+
+  beforeAll(async () => {
+    rendered = [];
+    // Renders markup that shows the address it was given, so a page served from the cache shows which
+    // render it came from.
+    const ssrRender: SsrRender = async (input) => {
+      rendered.push(input);
+      const { pathname, search } = new URL(input.url);
+      return { html: `<main data-render="${rendered.length}">${pathname}${search}</main>`, modules: [] };
+    };
+    served = await createTestApp({ clientAssets: await loadClientAssets(dir), ssrRender });
+  });
+  afterAll(() => served.close());
+
+  const renderOf = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await served.app.request(url, { headers });
+    expect(response.status, url).toBe(200);
+    return /<main data-render="(\d+)">([^<]*)<\/main>/.exec(await response.text())?.slice(1);
+  };
+
+  it('ignores query parameters that do not change the page, so they cannot bypass it', async () => {
+    const [first] = (await renderOf('/?utm_source=x&r=123')) ?? [];
+    expect(first).toBeDefined();
+    for (const url of ['/', '/?utm_source=newsletter&r=124', '/?fbclid=abc', '/?&&=', '/?r=%E2%9C%93']) {
+      expect(await renderOf(url), url).toEqual([first, '/']);
+    }
+    // Nor does the Host header a client sends.
+    expect(await renderOf('http://other.example/?r=1')).toEqual([first, '/']);
+    expect(rendered.map((input) => new URL(input.url).search)).toEqual(['']);
+  });
+
+  it('still renders each page and each ?lang= once of its own', async () => {
+    const before = rendered.length;
+    const german = await renderOf('/?lang=de&utm_source=x');
+    expect(german?.[1]).toBe('/?lang=de');
+    expect(await renderOf('/?utm_medium=y&lang=de')).toEqual(german);
+    expect(rendered.at(-1)?.locale).toBe('de');
+    const invite = await renderOf('/invite?r=9');
+    expect(invite?.[1]).toBe('/invite');
+    expect(new Set([german?.[0], invite?.[0]]).size).toBe(2);
+    // The veil is part of the page too.
+    const revealed = await renderOf('/invite?r=10', { cookie: `${REVEALED_COOKIE}=1` });
+    expect(revealed?.[0]).not.toBe(invite?.[0]);
+    expect(rendered.length - before).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
 import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
-import { matchRoute, type RouteMatch } from '@shared/routes';
+import { matchRoute, type RouteId, type RouteMatch } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
 import { REVEALED_COOKIE } from '@shared/ssr';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -17,6 +17,28 @@ import {
 import type { Logger } from './logger';
 
 const HTML_CACHE_LIMIT = 256;
+
+/**
+ * The query parameters a server-rendered page reads while it renders. Only these reach the renderer, whose
+ * results are remembered per address (app.ts), so `?utm_source=…` or a cache-busting `?r=…` cannot make
+ * every request a new render. `?lang=` picks the language; no public page reads another parameter in its
+ * first render. A page that starts to must be listed here (per route), or the server's markup would not be
+ * the browser's first render.
+ */
+const RENDERED_QUERY_PARAMS: readonly string[] = [LANG_QUERY_PARAM];
+const RENDERED_QUERY_PARAMS_OF_ROUTE: Partial<Record<RouteId, readonly string[]>> = {};
+
+/** The address the server renders: the path and the parameters the route reads, sorted, nothing else. */
+export function renderedUrl(url: URL, route: RouteMatch): string {
+  const kept = [...RENDERED_QUERY_PARAMS, ...(RENDERED_QUERY_PARAMS_OF_ROUTE[route.id] ?? [])];
+  const search = new URLSearchParams();
+  for (const name of kept.toSorted()) {
+    const value = url.searchParams.get(name);
+    if (value !== null) search.set(name, value);
+  }
+  const query = search.toString();
+  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
+}
 
 /** What the server knows about the page an HTML response shows. */
 export type PageHeadInput = { route: RouteMatch | null; locale: TLocale; logger: Logger };
@@ -131,7 +153,7 @@ export function serveSpa(
       route && page?.content && options.renderBody
         ? await options
             .renderBody({
-              url: c.req.url,
+              url: renderedUrl(new URL(c.req.url), route),
               locale,
               pageContent: page.content,
               revealed: getCookie(c, REVEALED_COOKIE) === '1',

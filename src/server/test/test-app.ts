@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { SsrRender } from '@shared/ssr';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, latestMigration } from '../db/client';
@@ -53,6 +54,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clientAssets?: ClientAssets;
+    /** Server rendering of public pages (the real one is dist/ssr, loaded by server.ts). */
+    ssrRender?: SsrRender;
     prompts?: string | PromptSeed[];
     /** Collects the app's log lines (JSON) at `level` instead of discarding them. */
     log?: { level: string; lines: string[] };
@@ -88,6 +91,7 @@ export async function createTestApp(
     sessionSecret: TEST_SESSION_SECRET,
     cipher,
     clientAssets: options.clientAssets,
+    ssrRender: options.ssrRender,
     migrations: latestMigration(MIGRATIONS_DIR),
     metrics: config.metricsToken
       ? createPrometheusMetrics(databaseMetricsSources({ db: database.db, clock }))
