@@ -73,5 +73,8 @@ export const API_ERROR_CODES = [
   'two_factor_required',
   'staff_exists',
   'last_owner',
+  // the waiting list at scale (decision 044)
+  'selection_too_large',
+  'too_many_rows',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];
