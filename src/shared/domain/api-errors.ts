@@ -76,5 +76,6 @@ export const API_ERROR_CODES = [
   // the waiting list at scale (decision 044)
   'selection_too_large',
   'too_many_rows',
+  'ids_exhausted',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -43,6 +43,7 @@ import { staffAccountRoutes, staffAdminRoutes } from '../staff/routes';
 import { verifyStaffSecondFactor } from '../staff/two-factor';
 import { adminCampaignRoutes } from './campaign-routes';
 import { adminContentRoutes } from './content-routes';
+import { adminIdRoutes } from './id-routes';
 import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
 import { adminNewsletterRoutes } from './newsletter-routes';
@@ -305,6 +306,7 @@ export function adminRoutes(deps: AdminDeps) {
   const router = createApiRouter();
   router.route('/', sessionRoutes(deps));
   router.route('/', adminWaitlistRoutes(deps));
+  router.route('/', adminIdRoutes(deps));
   router.route('/', adminContentRoutes(deps));
   router.route('/', adminMailRoutes(deps));
   router.route('/', adminMediaRoutes(deps));
