@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { LOCALES } from '../domain/locale';
 import { WAITLIST_STATUSES } from '../domain/waitlist';
+import {
+  SORT_DIRECTIONS,
+  WAITLIST_IMPORT_MAX_BYTES,
+  WAITLIST_IMPORT_MAX_ROWS,
+  WAITLIST_INVITATION_FILTERS,
+  WAITLIST_PAGE_SIZE,
+  WAITLIST_SELECTION_MAX_IDS,
+  WAITLIST_SORTS,
+} from '../domain/waitlist-list';
 import { ZAdminWaitlistEntry } from './admin';
 
 /**
@@ -9,19 +18,15 @@ import { ZAdminWaitlistEntry } from './admin';
  * server, so "all 100,000 that match" never travels as a list of ids.
  */
 
-export const WAITLIST_PAGE_SIZE = 50;
-/** The most ids a selection names (picked rows, or rows left out of "all that match"): ~400 KB of JSON. */
-export const WAITLIST_SELECTION_MAX_IDS = 10_000;
-export const WAITLIST_SORTS = ['joined', 'email', 'status'] as const;
-export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-
-/**
- * The invitation state filter, in terms the database reads directly: `none` never invited, `pending` a link
- * that still works (waiting, sent or failed to send), `expired`, `accepted`, `revoked`.
- */
-export const WAITLIST_INVITATION_FILTERS = ['none', 'pending', 'expired', 'accepted', 'revoked'] as const;
-export type WaitlistInvitationFilter = (typeof WAITLIST_INVITATION_FILTERS)[number];
+export {
+  SORT_DIRECTIONS,
+  WAITLIST_IMPORT_MAX_BYTES,
+  WAITLIST_IMPORT_MAX_ROWS,
+  WAITLIST_INVITATION_FILTERS,
+  WAITLIST_PAGE_SIZE,
+  WAITLIST_SELECTION_MAX_IDS,
+  WAITLIST_SORTS,
+};
 
 const optionalEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -135,8 +140,6 @@ export type TSubscriberDetail = z.infer<typeof ZSubscriberDetail>;
 export const ZEntryParams = z.object({ id: z.uuid() });
 
 /** `POST /api/admin/waitlist/import`: a CSV (a column `email`, optionally `language`), up to 2 MB. */
-export const WAITLIST_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-export const WAITLIST_IMPORT_MAX_ROWS = 20_000;
 export const ZWaitlistImport = z.object({
   csv: z.string().min(1).max(WAITLIST_IMPORT_MAX_BYTES),
   /** The language of rows that name none. */

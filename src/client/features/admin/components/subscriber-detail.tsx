@@ -116,7 +116,7 @@ function DetailBody({ id, formatDate }: { id: string; formatDate: (iso: string) 
           {mails.map((mail) => (
             <li key={mail.id} className="rounded-xl bg-surface-sunken px-3 py-2">
               <span className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium break-all">{mail.subject}</span>
+                <span className="font-medium break-words">{mail.subject}</span>
                 <Badge tone={MAIL_TONES[mail.status]}>
                   {t(`admin.waitlist.detail.mailStatus.${mail.status}`)}
                 </Badge>

@@ -9,14 +9,14 @@ import { toast } from '@client/lib/toast';
 import { waitlistCsvFileName } from '@shared/domain/csv';
 import type { TLocale } from '@shared/domain/locale';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
-import type { TAdminWaitlistEntry } from '@shared/schemas/admin';
 import {
-  type TWaitlistFilter,
   WAITLIST_INVITATION_FILTERS,
   WAITLIST_PAGE_SIZE,
   type WaitlistInvitationFilter,
   type WaitlistSort,
-} from '@shared/schemas/waitlist-list';
+} from '@shared/domain/waitlist-list';
+import type { TAdminWaitlistEntry } from '@shared/schemas/admin';
+import type { TWaitlistFilter } from '@shared/schemas/waitlist-list';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Copy, Download, MailPlus, Trash2, X } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
@@ -576,11 +576,10 @@ export function WaitlistPanel() {
         <div className="flex flex-col gap-2 rounded-2xl bg-surface-sunken p-3 text-sm sm:flex-row sm:items-center">
           <p className="px-1">
             {matching
-              ? t('admin.waitlist.selection.allMatching', {
+              ? `${t('admin.waitlist.selection.allMatching', {
                   count: matching.total,
                   formatted: number.format(matching.total),
-                  except: matching.except.size,
-                })
+                })}${matching.except.size > 0 ? ` (${t('admin.waitlist.selection.except', { count: matching.except.size })})` : ''}`
               : pageState === true && total > entries.length
                 ? t('admin.waitlist.selection.page', { count: entries.length })
                 : t('admin.waitlist.selectedCount', { count: selectedCount })}
