@@ -21,7 +21,7 @@ async function signInAsStaff(page: Page, t: Texts) {
   await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
   await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
   await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
-  await expect(page).toHaveURL('/list');
+  await expect(page).toHaveURL('/list', { timeout: 20_000 });
 }
 
 for (const locale of ['en', 'de'] as const) {
