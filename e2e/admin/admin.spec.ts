@@ -115,10 +115,10 @@ test('staff delete two waiting-list entries and the third stays', async ({ page 
     .getByRole('searchbox', { name: en['admin.waitlist.search'] })
     .or(list.getByRole('textbox', { name: en['admin.waitlist.search'] }))
     .fill(`-${stamp}@`);
-  await expect(list.getByText('3 of', { exact: false })).toBeVisible();
+  await expect(list.getByText('3 match', { exact: false })).toBeVisible();
 
   await list.getByRole('button', { name: en['admin.waitlist.deleteSelected'] }).click();
-  await expect(page.getByText(en['admin.waitlist.noneSelected'])).toBeVisible();
+  await expect(page.getByText(en['admin.waitlist.selection.none'])).toBeVisible();
 
   await list.getByRole('checkbox', { name: `Select ${emails[0]}` }).check();
   await list.getByRole('checkbox', { name: `Select ${emails[1]}` }).check();

@@ -2,6 +2,7 @@ import * as accounts from './schema/accounts';
 import * as admin from './schema/admin';
 import * as bubbles from './schema/bubbles';
 import * as campaigns from './schema/campaigns';
+import * as idGenerator from './schema/id-generator';
 import * as invitations from './schema/invitations';
 import * as journal from './schema/journal';
 import * as mail from './schema/mail';
@@ -25,5 +26,6 @@ export const schema = {
   ...newsletters,
   ...campaigns,
   ...invitations,
+  ...idGenerator,
 };
 export type Schema = typeof schema;

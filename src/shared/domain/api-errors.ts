@@ -76,5 +76,9 @@ export const API_ERROR_CODES = [
   'two_factor_required',
   'staff_exists',
   'last_owner',
+  // the waiting list at scale (decision 044)
+  'selection_too_large',
+  'too_many_rows',
+  'ids_exhausted',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -32,7 +32,7 @@ export const INVITATION_STATES = [
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
 /** How the outbox row of the invitation's latest e-mail stands (null: not handed to the outbox yet). */
-export type InvitationMailStatus = 'pending' | 'sending' | 'sent' | 'dead' | null;
+export type InvitationMailStatus = 'pending' | 'held' | 'sending' | 'sent' | 'dead' | 'suppressed' | null;
 
 /** The state of an invitation at `now`, from its row and its e-mail's outbox row. */
 export function invitationState(
@@ -43,7 +43,8 @@ export function invitationState(
   if (invitation.status === 'revoked') return 'revoked';
   if (invitation.expiresAt.getTime() <= now.getTime()) return 'expired';
   if (invitation.mailStatus === 'sent') return 'invited';
-  if (invitation.mailStatus === 'dead') return 'mail_failed';
+  // A suppressed address (it bounced or complained, decision 043) is never mailed: the invitation failed.
+  if (invitation.mailStatus === 'dead' || invitation.mailStatus === 'suppressed') return 'mail_failed';
   return 'sending';
 }
 

@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { INVITATION_EXCLUSION_REASONS, INVITATION_MAX_BATCH } from '../domain/invitations';
 import { LOCALES } from '../domain/locale';
 import { ZInvitationSummary } from './admin';
+import { ZWaitlistSelection } from './waitlist-list';
 
 /** Invitations (`/api/admin/invitations/*` for staff, `/api/invitations/lookup` for the invited person). */
 
 const count = z.number().int().nonnegative();
 
-/** The newsletter-list selection to invite. An empty one is answered `no_recipients`. */
-export const ZInvitationSelection = z.object({ entryIds: z.array(z.uuid()).max(INVITATION_MAX_BATCH) });
+/**
+ * The newsletter-list selection to invite: entry ids, or a list selection (`{ ids }` or `{ filter, except }`,
+ * decision 044) that the server resolves. An empty one is answered `no_recipients`.
+ */
+export const ZInvitationSelection = z.union([
+  z.object({ entryIds: z.array(z.uuid()).max(INVITATION_MAX_BATCH) }).strict(),
+  z.object({ selection: ZWaitlistSelection }).strict(),
+]);
 export type TInvitationSelection = z.infer<typeof ZInvitationSelection>;
 
 /** Who of the selection would be invited, per language, and who is left out and why. */

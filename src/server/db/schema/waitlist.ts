@@ -21,9 +21,14 @@ export const waitingList = pgTable(
     consentUserAgent: text('consent_user_agent'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    /** The staff member who imported the address (issue 16); null when the person joined by the form. */
+    importedBy: text('imported_by'),
   },
   (table) => [
     index('waiting_list_created_at_idx').on(table.createdAt),
+    // The list's filters by status and language, newest first (decision 044).
+    index('waiting_list_status_created_idx').on(table.status, table.createdAt),
+    index('waiting_list_language_created_idx').on(table.language, table.createdAt),
     check('waiting_list_email_lower_ck', sql`${table.email} = lower(${table.email})`),
     check('waiting_list_language_ck', sql`${table.language} in ('en', 'de')`),
     check('waiting_list_status_ck', sql`${table.status} in ('unconfirmed', 'confirmed', 'unsubscribed')`),

@@ -199,6 +199,26 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/waitlist': { status: 200 },
   'DELETE /api/admin/waitlist': { body: { ids: ['00000000-0000-4000-8000-000000000000'] }, status: 200 },
   'GET /api/admin/waitlist/events': { status: 200, stream: true },
+  'GET /api/admin/waitlist/entries/:id': {
+    setup: async () => ({ id: await createConfirmedEntry() }),
+    status: 200,
+  },
+  'POST /api/admin/waitlist/export': {
+    body: { selection: { filter: {}, except: [] }, format: 'csv' },
+    status: 200,
+  },
+  'POST /api/admin/waitlist/selection/ids': { body: { selection: { filter: {}, except: [] } }, status: 200 },
+  'POST /api/admin/waitlist/confirmation-mail/resend': {
+    body: { selection: { ids: ['00000000-0000-4000-8000-000000000000'] } },
+    status: 200,
+  },
+  'POST /api/admin/waitlist/import': {
+    bodyFrom: () => ({ csv: `${uniqueEmail('imported')}\n`, defaultLanguage: 'en' }),
+    status: 200,
+  },
+  'GET /api/admin/ids': { status: 200 },
+  'POST /api/admin/ids': { body: { start: 1, prefix: 'M-', padding: 8 }, status: 201 },
+  'DELETE /api/admin/ids': { status: 200 },
   'POST /api/admin/waitlist/confirmation-mail': {
     body: { email: 'matrix@example.com', language: 'en' },
     status: 200,

@@ -44,6 +44,7 @@ import { verifyStaffSecondFactor } from '../staff/two-factor';
 import { adminSuppressionRoutes } from '../suppression/routes';
 import { adminCampaignRoutes } from './campaign-routes';
 import { adminContentRoutes } from './content-routes';
+import { adminIdRoutes } from './id-routes';
 import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
 import { adminNewsletterRoutes } from './newsletter-routes';
@@ -306,6 +307,7 @@ export function adminRoutes(deps: AdminDeps) {
   const router = createApiRouter();
   router.route('/', sessionRoutes(deps));
   router.route('/', adminWaitlistRoutes(deps));
+  router.route('/', adminIdRoutes(deps));
   router.route('/', adminContentRoutes(deps));
   router.route('/', adminMailRoutes(deps));
   router.route(

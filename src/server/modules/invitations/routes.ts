@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { INVITATION_MAX_BATCH } from '@shared/domain/invitations';
+import type { TInvitationSelection } from '@shared/schemas/invitations';
 import {
   ZDirectInvitations,
   ZInvitationLookup,
@@ -15,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { adminRoute } from '../admin/permissions';
 import type { AdminDeps } from '../admin/routes';
 import { staffChange } from '../admin/staff-change';
+import { resolveSelection } from '../waitlist/list-service';
 import {
   type InvitationChangeError,
   inviteAddress,
@@ -40,6 +43,7 @@ const planRoute = adminRoute('waitlist', {
     200: jsonResponse('The plan', ZInvitationPlan),
     400: errorResponse('no_recipients: nothing selected'),
     401: unauthenticated,
+    413: errorResponse('selection_too_large: more than INVITATION_MAX_BATCH people'),
   },
 });
 
@@ -56,6 +60,7 @@ const inviteRoute = adminRoute('waitlist', {
     201: jsonResponse('How many were invited, and the plan they followed', ZInvitedEntries),
     400: errorResponse('no_recipients: nothing selected'),
     401: unauthenticated,
+    413: errorResponse('selection_too_large: more than INVITATION_MAX_BATCH people'),
   },
 });
 
@@ -122,14 +127,24 @@ function changeAnswer(
 /** Inviting people from the newsletter list, and one address at a time (decision 021). */
 export function adminInvitationRoutes(deps: AdminDeps) {
   const act = (c: Context<AppEnv>) => staffChange(c, deps);
+  /** The entry ids of a body: as given, or the list selection resolved now (null: too many). */
+  const entryIdsOf = async (body: TInvitationSelection): Promise<string[] | null> => {
+    if ('entryIds' in body) return body.entryIds;
+    const resolved = await resolveSelection(deps.db, body.selection, deps.clock.now(), INVITATION_MAX_BATCH);
+    return resolved.total > INVITATION_MAX_BATCH ? null : resolved.ids;
+  };
+  const tooLarge = { error: { code: 'selection_too_large' as const } };
   return createApiRouter()
     .openapi(planRoute, async (c) => {
-      const { entryIds } = c.req.valid('json');
+      const entryIds = await entryIdsOf(c.req.valid('json'));
+      if (!entryIds) return c.json(tooLarge, 413);
       if (entryIds.length === 0) return c.json({ error: { code: 'no_recipients' as const } }, 400);
       return c.json(await planInvitations(deps.db, entryIds, deps.clock.now()), 200);
     })
     .openapi(inviteRoute, async (c) => {
-      const outcome = await inviteEntries(deps.db, { entryIds: c.req.valid('json').entryIds, ...act(c) });
+      const entryIds = await entryIdsOf(c.req.valid('json'));
+      if (!entryIds) return c.json(tooLarge, 413);
+      const outcome = await inviteEntries(deps.db, { entryIds, ...act(c) });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
       return c.json({ invited: outcome.invited, plan: outcome.plan }, 201);
     })

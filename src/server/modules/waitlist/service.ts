@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type TLocale, toLocale } from '@shared/domain/locale';
+import type { TLocale } from '@shared/domain/locale';
 import {
   CONSENT_TEXT_VERSION,
   isValidEmail,
@@ -7,8 +7,8 @@ import {
   type WaitlistJoinResult,
 } from '@shared/domain/waitlist';
 import { href } from '@shared/routes';
-import type { TAdminWaitlistEntry, TMailSendResult } from '@shared/schemas/admin';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TMailSendResult } from '@shared/schemas/admin';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { campaignMessages } from '../../db/schema/campaigns';
 import { waitingList } from '../../db/schema/waitlist';
@@ -16,7 +16,6 @@ import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import type { Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
-import { invitationColumns, invitationJoin, summaryOf } from '../invitations/service';
 import {
   deliverNow,
   enqueueListMail,
@@ -77,7 +76,7 @@ export function unsubscribeUrls(
  * saved GDPR draft is the template when there is one (decision 019), else the built-in e-mail. `db` is the
  * transaction the e-mail is enqueued in.
  */
-async function confirmationMessage(
+export async function confirmationMessage(
   deps: Pick<WaitlistDeps, 'appUrl' | 'secret' | 'storage'>,
   db: DbExecutor,
   input: { id: string; email: string; locale: TLocale; now: Date },
@@ -226,72 +225,7 @@ export async function unsubscribe(
 
 // ---- administration (/api/admin/waitlist) -----------------------------------------------------------------
 
-/**
- * The whole list for staff, newest first. `gdprConfirmed` (spec §3 gdpr_confirmed) is true only while the
- * person stands confirmed: someone who confirmed and then unsubscribed has withdrawn that consent, so they
- * count as not confirmed (`confirmedAt` still says when they had).
- */
-export async function listWaitlistEntries(db: Database, now: Date): Promise<TAdminWaitlistEntry[]> {
-  const base = db
-    .select({
-      id: waitingList.id,
-      email: waitingList.email,
-      createdAt: waitingList.createdAt,
-      language: waitingList.language,
-      status: waitingList.status,
-      confirmedAt: waitingList.confirmedAt,
-      unsubscribedAt: waitingList.unsubscribedAt,
-      ...invitationColumns,
-    })
-    .from(waitingList)
-    .$dynamic();
-  const rows = await invitationJoin(base, waitingList.email).orderBy(
-    desc(waitingList.createdAt),
-    desc(waitingList.id),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    createdAt: row.createdAt.toISOString(),
-    language: toLocale(row.language),
-    status: row.status,
-    gdprConfirmed: row.status === 'confirmed',
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
-    invitation: summaryOf(row, now),
-  }));
-}
-
 export type AdminChange = { actor: NonNullable<AuditActor>; ip: string | null; now: Date };
-
-/**
- * Deletes entries chosen by staff, with one audit record naming the deleted addresses, in one transaction.
- * Ids that are not (or no longer) on the list are ignored; returns how many entries went.
- */
-export async function deleteWaitlistEntries(
-  db: Database,
-  input: AdminChange & { ids: readonly string[] },
-): Promise<number> {
-  const ids = [...new Set(input.ids)];
-  if (ids.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(waitingList)
-      .where(inArray(waitingList.id, ids))
-      .returning({ email: waitingList.email });
-    if (deleted.length === 0) return 0;
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: 'waitlist.delete',
-      target: `waitlist:${deleted.length} entries`,
-      details: { count: deleted.length, emails: deleted.map((row) => row.email) },
-      ip: input.ip,
-      at: input.now,
-    });
-    await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'deleted');
-    return deleted.length;
-  });
-}
 
 export type SendConfirmationOutcome =
   | { ok: true; result: TMailSendResult & { mode: 'subscriber' | 'test' } }

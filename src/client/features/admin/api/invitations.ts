@@ -23,11 +23,8 @@ export const directInvitationsQueryOptions = queryOptions({
 });
 
 /** Who of the selection would be invited now (asked afresh each time the dialog opens). */
-export function fetchInvitationPlan(entryIds: string[]) {
-  return adminRequest<TInvitationPlan>('/invitations/plan', {
-    method: 'POST',
-    body: { entryIds } satisfies TInvitationSelection,
-  });
+export function fetchInvitationPlan(body: TInvitationSelection) {
+  return adminRequest<TInvitationPlan>('/invitations/plan', { method: 'POST', body });
 }
 
 function useRefreshInvitations() {
@@ -41,11 +38,8 @@ function useRefreshInvitations() {
 export function useInviteEntries() {
   const refresh = useRefreshInvitations();
   return useMutation({
-    mutationFn: (entryIds: string[]) =>
-      adminRequest<TInvitedEntries>('/invitations', {
-        method: 'POST',
-        body: { entryIds } satisfies TInvitationSelection,
-      }),
+    mutationFn: (body: TInvitationSelection) =>
+      adminRequest<TInvitedEntries>('/invitations', { method: 'POST', body }),
     onSettled: refresh,
   });
 }

@@ -2,25 +2,27 @@ import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
+import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
 import { ADMIN_STORAGE_KEYS } from '@shared/domain/admin';
 import {
   checkIdConfig,
   formatId,
-  generateId,
   ID_PADDING_MAX,
   ID_PADDING_MIN,
   ID_PREFIX_MAX_LENGTH,
   type IdConfigError,
   type IdGeneratorConfig,
   idRangeEnd,
-  pushRecentId,
 } from '@shared/domain/id-generator';
+import { useQuery } from '@tanstack/react-query';
 import { Copy, RotateCcw, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAdminSessionMissing } from '../api/admin-request';
+import { issuedIdsQueryOptions, useIssueId, useResetIds } from '../api/ids';
 import { copyText, readStored, writeStored } from '../lib/browser';
-import { parseIdConfig, parseRecentIds, parseUsedIds, serializeUsedIds } from '../lib/id-generator-storage';
+import { parseIdConfig } from '../lib/id-generator-storage';
 
 type ConfigDraft = { start: string; prefix: string; padding: string };
 
@@ -48,22 +50,23 @@ function CopyButton({ id, label }: { id: string; label: string }) {
 }
 
 /**
- * The ID generator (spec §5, §9): a random number from the start value up to the largest the padding
- * allows, never one handed out before, shown with its prefix. The configuration, the used numbers and the
- * last 20 IDs are kept in this browser's localStorage.
+ * The ID generator (spec §5, §9; issue 16): a random number from the start value up to the largest the
+ * padding allows, shown with its prefix, issued by the server in a transaction so no two staff members (or
+ * browsers) ever get the same ID. The issued list, with who issued each and when, is the server's; only the
+ * configuration is kept in this browser.
  */
 export function IdGeneratorPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const issued = useQuery(issuedIdsQueryOptions);
+  const issue = useIssueId();
+  const resetIds = useResetIds();
   const [draft, setDraft] = useState<ConfigDraft>(() => {
     const stored = parseIdConfig(readStored(ADMIN_STORAGE_KEYS.idGeneratorConfig));
     return { start: String(stored.start), prefix: stored.prefix, padding: String(stored.padding) };
   });
-  const [used, setUsed] = useState<ReadonlySet<number>>(() =>
-    parseUsedIds(readStored(ADMIN_STORAGE_KEYS.idGeneratorUsed)),
-  );
-  const [recent, setRecent] = useState<string[]>(() =>
-    parseRecentIds(readStored(ADMIN_STORAGE_KEYS.idGeneratorRecent)),
-  );
+  const recent = issued.data?.ids ?? [];
+  const usedCount = issued.data?.total ?? 0;
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const [current, setCurrent] = useState<string | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const startRef = useRef<HTMLInputElement>(null);
@@ -91,28 +94,29 @@ export function IdGeneratorPanel() {
       (problem === 'paddingOutOfRange' ? paddingRef : startRef).current?.focus();
       return;
     }
-    const result = generateId(config, used);
-    if (!result.ok) {
-      if (result.error === 'exhausted') toast.error(t('admin.idGenerator.exhausted'));
-      return;
-    }
-    const nextUsed = new Set(used).add(result.value);
-    const nextRecent = pushRecentId(recent, result.id);
-    setUsed(nextUsed);
-    setRecent(nextRecent);
-    setCurrent(result.id);
-    writeStored(ADMIN_STORAGE_KEYS.idGeneratorUsed, serializeUsedIds(nextUsed));
-    writeStored(ADMIN_STORAGE_KEYS.idGeneratorRecent, JSON.stringify(nextRecent));
+    if (issue.isPending) return;
+    issue.mutate(config, {
+      onSuccess: ({ issued: id }) => setCurrent(id.id),
+      onError: (error) => {
+        if (isAdminSessionMissing(error)) return;
+        if (error instanceof ApiError && error.code === 'ids_exhausted')
+          toast.error(t('admin.idGenerator.exhausted'));
+        else toast.error(t(errorMessageKey(error)));
+      },
+    });
   };
 
   const reset = () => {
-    setUsed(new Set());
-    setRecent([]);
-    setCurrent(null);
-    writeStored(ADMIN_STORAGE_KEYS.idGeneratorUsed, '[]');
-    writeStored(ADMIN_STORAGE_KEYS.idGeneratorRecent, '[]');
-    setResetOpen(false);
-    toast.success(t('admin.idGenerator.resetDone'));
+    resetIds.mutate(undefined, {
+      onSuccess: () => {
+        setCurrent(null);
+        toast.success(t('admin.idGenerator.resetDone'));
+      },
+      onError: (error) => {
+        if (!isAdminSessionMissing(error)) toast.error(t(errorMessageKey(error)));
+      },
+      onSettled: () => setResetOpen(false),
+    });
   };
 
   const rangeHint =
@@ -171,10 +175,10 @@ export function IdGeneratorPanel() {
         </div>
         <p className="text-sm text-fg-muted">
           {rangeHint && <span>{rangeHint} · </span>}
-          {t('admin.idGenerator.used', { count: used.size })}
+          {t('admin.idGenerator.used', { count: usedCount })}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit">
+          <Button type="submit" aria-busy={issue.isPending || undefined}>
             <Sparkles className="size-4" aria-hidden="true" />
             {t('admin.idGenerator.generate')}
           </Button>
@@ -192,6 +196,7 @@ export function IdGeneratorPanel() {
             confirmLabel={t('admin.idGenerator.resetConfirm.action')}
             cancelLabel={t('common.cancel')}
             pendingLabel={t('admin.idGenerator.resetConfirm.pending')}
+            pending={resetIds.isPending}
             onConfirm={reset}
           />
         </div>
@@ -218,9 +223,17 @@ export function IdGeneratorPanel() {
             <p className="mt-2 text-sm text-fg-muted">{t('admin.idGenerator.recentEmpty')}</p>
           ) : (
             <ol className="mt-2 divide-y divide-border rounded-2xl border border-border">
-              {recent.map((id) => (
+              {recent.map(({ id, issuedBy, issuedAt }) => (
                 <li key={id} className="flex items-center justify-between gap-3 py-1 pr-2 pl-4">
-                  <span className="font-mono break-all">{id}</span>
+                  <span className="min-w-0">
+                    <span className="block font-mono break-all">{id}</span>
+                    <span className="block text-xs text-fg-muted break-all">
+                      {t('admin.idGenerator.issuedBy', {
+                        staff: issuedBy ?? '—',
+                        date: dates.format(new Date(issuedAt)),
+                      })}
+                    </span>
+                  </span>
                   <CopyButton id={id} label={t('admin.idGenerator.copyId', { id })} />
                 </li>
               ))}

@@ -10,6 +10,7 @@ import {
   type InvitationExclusionReason,
 } from '@shared/domain/invitations';
 import type { TInvitationPlan } from '@shared/schemas/invitations';
+import type { TWaitlistSelection } from '@shared/schemas/waitlist-list';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +25,11 @@ import { type PlanSummary, sendingDuration, summarizePlan } from '../lib/campaig
  * is left out and why, as the newsletter send panel does; then invites them.
  */
 export function InviteSelection({
-  selectedIds,
+  selection,
   onInvited,
 }: {
-  selectedIds: readonly string[];
+  /** The list's selection (decision 044), resolved by the server; null when nothing is selected. */
+  selection: TWaitlistSelection | null;
   onInvited: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -38,13 +40,13 @@ export function InviteSelection({
 
   const prepare = async () => {
     if (checking || invite.isPending) return;
-    if (selectedIds.length === 0) {
+    if (!selection) {
       toast.error(t('admin.invitations.noneSelected'));
       return;
     }
     setChecking(true);
     try {
-      const fresh = await fetchInvitationPlan([...selectedIds]);
+      const fresh = await fetchInvitationPlan({ selection });
       if (fresh.invitable === 0) {
         const summary = summarizePlan({ ...fresh, recipients: 0 }, INVITATION_EXCLUSION_REASONS);
         toast.error(t('admin.invitations.nobodyToInvite'), { description: leftOutText(summary) });
@@ -113,21 +115,25 @@ export function InviteSelection({
         pending={invite.isPending}
         tone="default"
         onConfirm={() =>
-          invite.mutate([...selectedIds], {
-            onSuccess: ({ invited }) => {
-              setPlan(null);
-              toast.success(t('admin.invitations.invited', { count: invited }), {
-                description: t('admin.invitations.invitedHint'),
-              });
-              onInvited();
+          selection &&
+          invite.mutate(
+            { selection },
+            {
+              onSuccess: ({ invited }) => {
+                setPlan(null);
+                toast.success(t('admin.invitations.invited', { count: invited }), {
+                  description: t('admin.invitations.invitedHint'),
+                });
+                onInvited();
+              },
+              onError: (error) => {
+                setPlan(null);
+                if (!isAdminSessionMissing(error)) {
+                  toast.error(t('admin.invitations.failed'), { description: t(errorMessageKey(error)) });
+                }
+              },
             },
-            onError: (error) => {
-              setPlan(null);
-              if (!isAdminSessionMissing(error)) {
-                toast.error(t('admin.invitations.failed'), { description: t(errorMessageKey(error)) });
-              }
-            },
-          })
+          )
         }
       />
       {checking && (

@@ -3,42 +3,57 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { saveFile } from '@client/lib/save-file';
 import { toast } from '@client/lib/toast';
-import { waitlistCsv, waitlistCsvFileName } from '@shared/domain/csv';
+import { waitlistCsvFileName } from '@shared/domain/csv';
+import type { TLocale } from '@shared/domain/locale';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
+import {
+  WAITLIST_INVITATION_FILTERS,
+  WAITLIST_PAGE_SIZE,
+  type WaitlistInvitationFilter,
+  type WaitlistSort,
+} from '@shared/domain/waitlist-list';
 import type { TAdminWaitlistEntry } from '@shared/schemas/admin';
+import type { TWaitlistFilter } from '@shared/schemas/waitlist-list';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Copy, Download, Trash2, X } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, Copy, Download, MailPlus, Trash2, X } from 'lucide-react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
-import { adminWaitlistQueryOptions, useDeleteWaitlistEntries } from '../api/waitlist';
+import {
+  exportSelection,
+  resolveSelectionIds,
+  useDeleteWaitlistSelection,
+  useResendConfirmations,
+  waitlistPageQueryOptions,
+} from '../api/waitlist';
 import { useRecipientSelection } from '../hooks/use-recipient-selection';
 import { useWaitlistEvents } from '../hooks/use-waitlist-events';
 import { copyText } from '../lib/browser';
-import { keepOnList, recipientSelection } from '../lib/recipient-selection';
 import {
-  confirmedIds,
-  emailLines,
-  filterByEmail,
-  newEntryIds,
-  selectAllState,
-  selectedOnList,
-  setRowsSelected,
-  toggleSelected,
-} from '../lib/waitlist-view';
+  cleanFilter,
+  dayStart,
+  isRowSelected,
+  type MatchingSelection,
+  sameFilter,
+  selectionCount,
+  selectionOf,
+  toggleMatching,
+} from '../lib/list-selection';
+import { recipientSelection } from '../lib/recipient-selection';
+import { setRowsSelected, toggleSelected } from '../lib/waitlist-view';
 import { InvitationBadge, InvitationDialog } from './invitation-badge';
 import { InviteAddress } from './invite-address';
 import { InviteSelection } from './invite-selection';
 import { LiveIndicator } from './live-indicator';
 import { SearchField } from './search-field';
+import { SubscriberDetail } from './subscriber-detail';
+import { WaitlistImport } from './waitlist-import';
 
-/** The selection is the page's shared one (the composer sends to it). */
+/** The picked rows are the page's shared selection (the composer sends to it). */
 const setSelected = recipientSelection.update;
-
-/** How long a sign-up that arrived live stays highlighted. */
-const FRESH_MS = 4500;
 
 const STATUS_TONES: Record<WaitlistStatus, BadgeTone> = {
   unconfirmed: 'neutral',
@@ -46,13 +61,28 @@ const STATUS_TONES: Record<WaitlistStatus, BadgeTone> = {
   unsubscribed: 'info',
 };
 
+/** The orders staff can pick: the sort key and its direction. */
+const SORTS = ['joined-desc', 'joined-asc', 'email-asc', 'email-desc', 'status-asc'] as const;
+type SortChoice = (typeof SORTS)[number];
+
+const selectClass =
+  'mt-2 block h-11 w-full rounded-xl border border-border bg-surface-raised px-3 text-base text-fg';
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
 type RowLabels = {
   select: (email: string) => string;
   status: Record<WaitlistStatus, string>;
-  language: Record<TAdminWaitlistEntry['language'], string>;
-  fresh: string;
+  language: Record<TLocale, string>;
   formatDate: (iso: string) => string;
-  /** The day alone, for the invitation badges. */
   formatDay: (iso: string) => string;
 };
 
@@ -60,13 +90,11 @@ type RowLabels = {
 const WaitlistRow = memo(function WaitlistRow({
   entry,
   selected,
-  fresh,
   labels,
   onToggle,
 }: {
   entry: TAdminWaitlistEntry;
   selected: boolean;
-  fresh: boolean;
   labels: RowLabels;
   onToggle: (id: string, checked: boolean) => void;
 }) {
@@ -87,8 +115,7 @@ const WaitlistRow = memo(function WaitlistRow({
     <InvitationBadge invitation={null} formatDay={labels.formatDay} />
   );
   return (
-    // The checkbox alone shows the selection: restyling thousands of rows on "select all" is slow.
-    <tr data-fresh={fresh || undefined} className="border-t border-border data-fresh:bg-info/10">
+    <tr className="border-t border-border">
       <td className="w-12 py-3 pr-2 pl-4 align-top md:align-middle">
         <Checkbox
           aria-label={labels.select(entry.email)}
@@ -98,10 +125,7 @@ const WaitlistRow = memo(function WaitlistRow({
         />
       </td>
       <td className="py-3 pr-4">
-        <span className="flex flex-wrap items-center gap-2 break-all font-medium">
-          {entry.email}
-          {fresh && <Badge tone="accent">{labels.fresh}</Badge>}
-        </span>
+        <SubscriberDetail id={entry.id} email={entry.email} formatDate={labels.formatDate} />
         <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted md:hidden">
           <time dateTime={entry.createdAt}>{date}</time>
           <span>{labels.language[entry.language]}</span>
@@ -121,56 +145,85 @@ const WaitlistRow = memo(function WaitlistRow({
   );
 });
 
-/** Remembers which entries arrived since the last load, for a short highlight. */
-function useFreshIds(entries: readonly TAdminWaitlistEntry[] | undefined): ReadonlySet<string> {
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
-  const seen = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (!entries) return;
-    const added = newEntryIds(seen.current, entries);
-    seen.current = new Set(entries.map((entry) => entry.id));
-    if (added.size > 0) setFresh(added);
-  }, [entries]);
-  useEffect(() => {
-    if (fresh.size === 0) return;
-    const timer = setTimeout(() => setFresh(new Set()), FRESH_MS);
-    return () => clearTimeout(timer);
-  }, [fresh]);
-  return fresh;
-}
-
 /**
- * The waiting list for staff (spec §2 "Newsletter list"): every sign-up with its date, language and consent,
- * a search, copying and CSV download of what is shown, and deleting selected entries after a confirmation.
- * New sign-ups appear live. The selection is shared with the newsletter composer, which sends to it.
+ * The waiting list for staff (spec §2 "Newsletter list", issue 16, decision 044): pages of 50 from the
+ * server, searched, filtered and sorted there; rows picked one by one or "all that match"; copy, CSV export,
+ * invite, resend the confirmation and delete act on exactly that selection, on the server. Changes arrive
+ * live: the page on screen is loaded again.
  */
 export function WaitlistPanel() {
   const { t, i18n } = useTranslation();
-  const list = useQuery(adminWaitlistQueryOptions);
   const live = useWaitlistEvents();
-  const deleteEntries = useDeleteWaitlistEntries();
-  const selectConfirmedHintId = useId();
-  const [search, setSearch] = useState('');
-  const selected = useRecipientSelection().ids;
+  const deleteEntries = useDeleteWaitlistSelection();
+  const resend = useResendConfirmations();
+  const ids = useRecipientSelection().ids;
+  const [matching, setMatching] = useState<MatchingSelection | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [resendOpen, setResendOpen] = useState(false);
+  const [busy, setBusy] = useState<'copy' | 'export' | null>(null);
 
-  const entries = list.data?.entries;
-  const fresh = useFreshIds(entries);
-  const all = useMemo(() => entries ?? [], [entries]);
-  // Typing stays quick on long lists: the table follows the search a moment later.
-  const deferredSearch = useDeferredValue(search);
-  const shown = useMemo(() => filterByEmail(all, deferredSearch), [all, deferredSearch]);
-  // Only what is shown counts for a delete, so a search never hides what a delete would remove.
-  const selectedIds = useMemo(() => selectedOnList(selected, shown), [selected, shown]);
-  const allShownState = selectAllState(selected, shown);
-  // A newsletter (and an invitation) goes to the whole selection, shown or not.
-  const selectedAll = useMemo(() => selectedOnList(selected, all), [selected, all]);
-  const selectedCount = selectedAll.length;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<WaitlistStatus | ''>('');
+  const [language, setLanguage] = useState<TLocale | ''>('');
+  const [invitation, setInvitation] = useState<WaitlistInvitationFilter | ''>('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [sort, setSort] = useState<SortChoice>('joined-desc');
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const ids_ = {
+    status: useId(),
+    language: useId(),
+    invitation: useId(),
+    from: useId(),
+    to: useId(),
+    sort: useId(),
+    summary: useId(),
+  };
 
-  // Entries that left the list (deleted here or elsewhere) leave the selection too.
+  const filter = useMemo<TWaitlistFilter>(
+    () =>
+      cleanFilter({
+        q,
+        status: status || undefined,
+        language: language || undefined,
+        invitation: invitation || undefined,
+        joinedFrom: dayStart(fromDay),
+        joinedBefore: dayStart(toDay, true),
+      }),
+    [q, status, language, invitation, fromDay, toDay],
+  );
+  const filterKey = JSON.stringify(filter);
+  // A new filter or order starts at the first page; a "select all" made for another filter is let go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the filter and the order.
   useEffect(() => {
-    if (entries) setSelected((current) => keepOnList(current, entries));
-  }, [entries]);
+    setPage(1);
+  }, [filterKey, sort]);
+  useEffect(() => {
+    if (matching && !sameFilter(matching.filter, filter)) {
+      setMatching(null);
+      recipientSelection.clear();
+    }
+  }, [matching, filter]);
+
+  const [sortKey, dir] = sort.split('-') as [WaitlistSort, 'asc' | 'desc'];
+  const list = useQuery(waitlistPageQueryOptions({ ...filter, sort: sortKey, dir, page }));
+  const data = list.data;
+  const entries = data?.entries ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / WAITLIST_PAGE_SIZE));
+
+  // Live: "all that match" counts the people who match now.
+  useEffect(() => {
+    if (
+      data &&
+      !list.isPlaceholderData &&
+      matching &&
+      sameFilter(matching.filter, filter) &&
+      matching.total !== total
+    )
+      setMatching({ ...matching, total });
+  }, [data, list.isPlaceholderData, matching, filter, total]);
 
   const loadFailedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
@@ -189,58 +242,100 @@ export function WaitlistPanel() {
         unsubscribed: t('admin.waitlist.status.unsubscribed'),
       },
       language: { en: t('language.en'), de: t('language.de') },
-      fresh: t('admin.waitlist.new'),
       formatDate: (iso) => dates.format(new Date(iso)),
       formatDay: (iso) => days.format(new Date(iso)),
     };
   }, [t, i18n.language]);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+
+  const selection = selectionOf(ids, matching);
+  const selectedCount = selectionCount(ids, matching);
+  const pageSelected = entries.filter((entry) => isRowSelected(entry.id, ids, matching)).length;
+  const pageState =
+    entries.length > 0 && pageSelected === entries.length ? true : pageSelected > 0 ? 'mixed' : false;
 
   const onToggle = useCallback(
-    (id: string, checked: boolean) => setSelected((current) => toggleSelected(current, id, checked)),
-    [],
+    (id: string, checked: boolean) => {
+      if (matching) setMatching(toggleMatching(matching, id, checked));
+      setSelected((current) => toggleSelected(current, id, checked));
+    },
+    [matching],
   );
 
-  const selectConfirmed = () => {
-    const confirmed = confirmedIds(shown);
-    if (confirmed.size === 0) {
-      toast.info(t('admin.campaigns.noConfirmed'));
-      return;
+  const togglePage = (checked: boolean) => {
+    if (matching) {
+      let next = matching;
+      for (const entry of entries) next = toggleMatching(next, entry.id, checked);
+      setMatching(next);
     }
-    setSelected(() => confirmed);
-    toast.success(t('admin.campaigns.selectedConfirmed', { count: confirmed.size }));
+    setSelected((current) => setRowsSelected(current, entries, checked));
   };
 
-  const copy = () => {
-    copyText(emailLines(shown)).then(
-      () => toast.success(t('admin.waitlist.copied', { count: shown.length })),
+  const selectAllMatching = async () => {
+    setMatching({ filter, total, except: new Set() });
+    // The newsletter send panel sends to ids: it gets those the server resolves now.
+    try {
+      const resolved = await resolveSelectionIds({ filter, except: [] });
+      setSelected(() => new Set(resolved.ids));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'selection_too_large') {
+        recipientSelection.clear();
+        toast.info(t('admin.waitlist.selection.tooLargeToSend'));
+      } else if (!isAdminSessionMissing(error)) toast.error(t(errorMessageKey(error)));
+    }
+  };
+
+  const clearSelection = () => {
+    setMatching(null);
+    recipientSelection.clear();
+  };
+
+  const fetchSelection = async (format: 'csv' | 'lines') => {
+    if (!selection) {
+      toast.error(t('admin.waitlist.selection.none'));
+      return null;
+    }
+    setBusy(format === 'csv' ? 'export' : 'copy');
+    try {
+      return await exportSelection({ selection, format });
+    } catch (error) {
+      if (!isAdminSessionMissing(error)) toast.error(t(errorMessageKey(error)));
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const copy = async () => {
+    const blob = await fetchSelection('lines');
+    if (!blob) return;
+    const text = await blob.text();
+    const count = text === '' ? 0 : text.trimEnd().split('\n').length;
+    copyText(text.trimEnd()).then(
+      () => toast.success(t('admin.waitlist.copied', { count })),
       () => toast.error(t('admin.toast.copyFailed')),
     );
   };
 
-  const download = () => {
-    const csv = waitlistCsv(shown);
-    saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), waitlistCsvFileName(new Date()));
+  const download = async () => {
+    const blob = await fetchSelection('csv');
+    if (blob) saveFile(blob, waitlistCsvFileName(new Date()));
   };
 
-  const openConfirm = (open: boolean) => {
-    if (open && selectedIds.length === 0) {
-      toast.error(t('admin.waitlist.noneSelected'));
+  const openGuarded = (set: (open: boolean) => void) => (open: boolean) => {
+    if (open && !selection) {
+      toast.error(t('admin.waitlist.selection.none'));
       return;
     }
-    setConfirmOpen(open);
+    set(open);
   };
 
   const confirmDelete = () => {
-    deleteEntries.mutate(selectedIds, {
-      onSuccess: ({ deleted }, ids) => {
+    if (!selection) return;
+    deleteEntries.mutate(selection, {
+      onSuccess: ({ deleted }) => {
         toast.success(t('admin.waitlist.deleted', { count: deleted }));
-        setSelected((current) =>
-          setRowsSelected(
-            current,
-            ids.map((id) => ({ id })),
-            false,
-          ),
-        );
+        clearSelection();
       },
       onError: (error) => {
         if (isAdminSessionMissing(error)) return;
@@ -252,7 +347,31 @@ export function WaitlistPanel() {
     });
   };
 
-  if (!entries) {
+  const confirmResend = () => {
+    if (!selection) return;
+    resend.mutate(selection, {
+      onSuccess: (result) => {
+        toast.success(
+          t(result.held ? 'admin.waitlist.resend.held' : 'admin.waitlist.resend.queued', {
+            count: result.queued,
+          }),
+          {
+            description: t('admin.waitlist.resend.skipped', {
+              confirmed: result.notUnconfirmed,
+              recent: result.recentlyMailed,
+              suppressed: result.suppressed,
+            }),
+          },
+        );
+      },
+      onError: (error) => {
+        if (!isAdminSessionMissing(error)) toast.error(t(errorMessageKey(error)));
+      },
+      onSettled: () => setResendOpen(false),
+    });
+  };
+
+  if (!data) {
     if (list.isError) {
       return (
         <div role="alert" className="rounded-2xl border border-danger/40 bg-danger/10 p-5">
@@ -272,110 +391,233 @@ export function WaitlistPanel() {
     );
   }
 
-  const searching = deferredSearch.trim() !== '';
+  const filtered = Object.keys(filter).length > 0;
+  const first = total === 0 ? 0 : (page - 1) * WAITLIST_PAGE_SIZE + 1;
+  const last = Math.min(total, page * WAITLIST_PAGE_SIZE);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-fg-muted">
-          <span className="font-semibold text-fg">{t('admin.waitlist.count', { count: all.length })}</span>
-          {searching && (
+        <p className="text-fg-muted" id={ids_.summary} aria-live="polite">
+          <span className="font-semibold text-fg">
+            {t('admin.waitlist.count', { count: data.listTotal })}
+          </span>
+          {filtered && (
             <>
               {' · '}
-              {t('admin.waitlist.showing', { shown: shown.length, total: all.length })}
+              {t('admin.waitlist.matching', { count: total, formatted: number.format(total) })}
             </>
           )}
           {selectedCount > 0 && (
             <>
               {' · '}
               {t('admin.waitlist.selectedCount', { count: selectedCount })}
-              {selectedCount > selectedIds.length &&
-                `, ${t('admin.campaigns.selectedHidden', { count: selectedCount - selectedIds.length })}`}
             </>
           )}
         </p>
         <LiveIndicator status={live} hint={t('admin.live.hint')} />
       </div>
 
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex-1">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
           <SearchField label={t('admin.waitlist.search')} value={search} onChange={setSearch} />
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={copy} disabled={shown.length === 0}>
-            <Copy className="size-4" aria-hidden="true" />
-            {t('admin.waitlist.copy')}
-          </Button>
-          <Button variant="secondary" onClick={download} disabled={shown.length === 0}>
-            <Download className="size-4" aria-hidden="true" />
-            {t('admin.waitlist.download')}
-          </Button>
-          <ConfirmDialog
-            trigger={
-              <button type="button" className={DANGER_OUTLINE_BUTTON_CLASS}>
-                <Trash2 className="size-4" aria-hidden="true" />
-                {t('admin.waitlist.deleteSelected')}
-              </button>
-            }
-            open={confirmOpen}
-            onOpenChange={openConfirm}
-            title={t('admin.waitlist.confirm.title', { count: selectedIds.length })}
-            description={t('admin.waitlist.confirm.body', { count: selectedIds.length })}
-            confirmLabel={t('admin.waitlist.confirm.action')}
-            cancelLabel={t('common.cancel')}
-            pendingLabel={t('admin.waitlist.confirm.pending')}
-            pending={deleteEntries.isPending}
-            onConfirm={confirmDelete}
+        <div>
+          <label htmlFor={ids_.status} className="block text-sm font-medium">
+            {t('admin.waitlist.column.status')}
+          </label>
+          <select
+            id={ids_.status}
+            className={selectClass}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as WaitlistStatus | '')}
+          >
+            <option value="">{t('admin.waitlist.filter.any')}</option>
+            <option value="unconfirmed">{labels.status.unconfirmed}</option>
+            <option value="confirmed">{labels.status.confirmed}</option>
+            <option value="unsubscribed">{labels.status.unsubscribed}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids_.language} className="block text-sm font-medium">
+            {t('admin.waitlist.column.language')}
+          </label>
+          <select
+            id={ids_.language}
+            className={selectClass}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as TLocale | '')}
+          >
+            <option value="">{t('admin.waitlist.filter.any')}</option>
+            <option value="en">{labels.language.en}</option>
+            <option value="de">{labels.language.de}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids_.invitation} className="block text-sm font-medium">
+            {t('admin.waitlist.column.invitation')}
+          </label>
+          <select
+            id={ids_.invitation}
+            className={selectClass}
+            value={invitation}
+            onChange={(event) => setInvitation(event.target.value as WaitlistInvitationFilter | '')}
+          >
+            <option value="">{t('admin.waitlist.filter.any')}</option>
+            {WAITLIST_INVITATION_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {t(`admin.waitlist.filter.invitation.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids_.from} className="block text-sm font-medium">
+            {t('admin.waitlist.filter.from')}
+          </label>
+          <input
+            id={ids_.from}
+            type="date"
+            className={selectClass}
+            value={fromDay}
+            max={toDay || undefined}
+            onChange={(event) => setFromDay(event.target.value)}
           />
         </div>
-      </div>
-
-      <div className="flex flex-col gap-3 rounded-2xl bg-surface-sunken p-3 md:flex-row md:items-center">
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={selectConfirmed}
-            disabled={shown.length === 0}
-            aria-describedby={selectConfirmedHintId}
-          >
-            <CircleCheck className="size-4" aria-hidden="true" />
-            {t('admin.campaigns.selectConfirmed')}
-          </Button>
-          <InviteSelection selectedIds={selectedAll} onInvited={() => recipientSelection.clear()} />
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => recipientSelection.clear()}
-            disabled={selected.size === 0}
-          >
-            <X className="size-4" aria-hidden="true" />
-            {t('admin.campaigns.clearSelection')}
-          </Button>
+        <div>
+          <label htmlFor={ids_.to} className="block text-sm font-medium">
+            {t('admin.waitlist.filter.to')}
+          </label>
+          <input
+            id={ids_.to}
+            type="date"
+            className={selectClass}
+            value={toDay}
+            min={fromDay || undefined}
+            onChange={(event) => setToDay(event.target.value)}
+          />
         </div>
-        <p id={selectConfirmedHintId} className="px-1 text-sm text-fg-muted">
-          {t('admin.campaigns.selectConfirmedHint')} {t('admin.invitations.selectionHint')}
-        </p>
+        <div>
+          <label htmlFor={ids_.sort} className="block text-sm font-medium">
+            {t('admin.waitlist.sort.label')}
+          </label>
+          <select
+            id={ids_.sort}
+            className={selectClass}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as SortChoice)}
+          >
+            {SORTS.map((value) => (
+              <option key={value} value={value}>
+                {t(`admin.waitlist.sort.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
-      {all.length === 0 ? (
+      <div className="flex flex-wrap gap-2" role="toolbar" aria-label={t('admin.waitlist.actions')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void copy()}
+          disabled={!selection || busy !== null}
+        >
+          {busy === 'copy' ? <Spinner className="size-4" /> : <Copy className="size-4" aria-hidden="true" />}
+          {t('admin.waitlist.copy')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void download()}
+          disabled={!selection || busy !== null}
+        >
+          {busy === 'export' ? (
+            <Spinner className="size-4" />
+          ) : (
+            <Download className="size-4" aria-hidden="true" />
+          )}
+          {t('admin.waitlist.download')}
+        </Button>
+        <InviteSelection selection={selection} onInvited={clearSelection} />
+        <ConfirmDialog
+          trigger={
+            <Button variant="secondary" size="sm">
+              <MailPlus className="size-4" aria-hidden="true" />
+              {t('admin.waitlist.resend.action')}
+            </Button>
+          }
+          open={resendOpen}
+          onOpenChange={openGuarded(setResendOpen)}
+          title={t('admin.waitlist.resend.title', { count: selectedCount })}
+          description={t('admin.waitlist.resend.body')}
+          confirmLabel={t('admin.waitlist.resend.confirm')}
+          cancelLabel={t('common.cancel')}
+          pendingLabel={t('admin.waitlist.resend.pending')}
+          pending={resend.isPending}
+          tone="default"
+          onConfirm={confirmResend}
+        />
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={DANGER_OUTLINE_BUTTON_CLASS}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              {t('admin.waitlist.deleteSelected')}
+            </button>
+          }
+          open={confirmOpen}
+          onOpenChange={openGuarded(setConfirmOpen)}
+          title={t('admin.waitlist.confirm.title', { count: selectedCount })}
+          description={t('admin.waitlist.confirm.body', { count: selectedCount })}
+          confirmLabel={t('admin.waitlist.confirm.action')}
+          cancelLabel={t('common.cancel')}
+          pendingLabel={t('admin.waitlist.confirm.pending')}
+          pending={deleteEntries.isPending}
+          onConfirm={confirmDelete}
+        />
+      </div>
+
+      {(pageState === true || matching || ids.size > 0) && total > 0 && (
+        <div className="flex flex-col gap-2 rounded-2xl bg-surface-sunken p-3 text-sm sm:flex-row sm:items-center">
+          <p className="px-1">
+            {matching
+              ? `${t('admin.waitlist.selection.allMatching', {
+                  count: matching.total,
+                  formatted: number.format(matching.total),
+                })}${matching.except.size > 0 ? ` (${t('admin.waitlist.selection.except', { count: matching.except.size })})` : ''}`
+              : pageState === true && total > entries.length
+                ? t('admin.waitlist.selection.page', { count: entries.length })
+                : t('admin.waitlist.selectedCount', { count: selectedCount })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {!matching && total > 0 && (
+              <Button variant="secondary" size="sm" onClick={() => void selectAllMatching()}>
+                {t('admin.waitlist.selection.selectAll', { count: total, formatted: number.format(total) })}
+              </Button>
+            )}
+            <Button variant="ghost" size="sm" onClick={clearSelection}>
+              <X className="size-4" aria-hidden="true" />
+              {t('admin.campaigns.clearSelection')}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {data.listTotal === 0 ? (
         <p className="rounded-2xl bg-surface-sunken px-5 py-8 text-center text-fg-muted">
           {t('admin.waitlist.empty')}
         </p>
       ) : (
-        <div className="max-h-[70vh] overflow-auto rounded-2xl border border-border">
-          <table className="w-full border-collapse text-left">
-            <thead className="sticky top-0 z-[1] bg-surface-sunken text-sm">
+        <div className="rounded-2xl border border-border" aria-busy={list.isFetching || undefined}>
+          <table className="w-full border-collapse text-left" aria-describedby={ids_.summary}>
+            <thead className="bg-surface-sunken text-sm">
               <tr>
                 <th scope="col" className="w-12 py-3 pr-2 pl-4">
                   <Checkbox
                     aria-label={t('admin.waitlist.selectAll')}
-                    checked={allShownState === true}
-                    indeterminate={allShownState === 'mixed'}
-                    disabled={shown.length === 0}
-                    onChange={(event) => {
-                      const checked = event.currentTarget.checked;
-                      setSelected((current) => setRowsSelected(current, shown, checked));
-                    }}
+                    checked={pageState === true}
+                    indeterminate={pageState === 'mixed'}
+                    disabled={entries.length === 0}
+                    onChange={(event) => togglePage(event.currentTarget.checked)}
                   />
                 </th>
                 <th scope="col" className="py-3 pr-4 font-semibold">
@@ -396,25 +638,53 @@ export function WaitlistPanel() {
               </tr>
             </thead>
             <tbody>
-              {shown.map((entry) => (
+              {entries.map((entry) => (
                 <WaitlistRow
                   key={entry.id}
                   entry={entry}
-                  selected={selected.has(entry.id)}
-                  fresh={fresh.has(entry.id)}
+                  selected={isRowSelected(entry.id, ids, matching)}
                   labels={labels}
                   onToggle={onToggle}
                 />
               ))}
             </tbody>
           </table>
-          {shown.length === 0 && (
+          {entries.length === 0 && (
             <p className="border-t border-border px-5 py-8 text-center text-fg-muted">
-              {t('admin.waitlist.noMatch', { search: deferredSearch.trim() })}
+              {t('admin.waitlist.noMatches')}
             </p>
           )}
         </div>
       )}
+
+      {total > 0 && (
+        <nav
+          className="flex flex-wrap items-center justify-between gap-3 text-sm"
+          aria-label={t('admin.waitlist.pages.label')}
+        >
+          <p className="text-fg-muted">
+            {t('admin.waitlist.pages.range', {
+              first: number.format(first),
+              last: number.format(last),
+              total: number.format(total),
+            })}
+          </p>
+          <div className="flex items-center gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+              <ChevronLeft className="size-4" aria-hidden="true" />
+              {t('admin.waitlist.pages.previous')}
+            </Button>
+            <span aria-current="page" className="px-1 tabular-nums">
+              {t('admin.waitlist.pages.of', { page: number.format(page), pages: number.format(pages) })}
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+              {t('admin.waitlist.pages.next')}
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      )}
+      <WaitlistImport />
       <InviteAddress formatDate={labels.formatDate} formatDay={labels.formatDay} />
     </div>
   );

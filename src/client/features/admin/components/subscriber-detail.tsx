@@ -1,0 +1,141 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { subscriberDetailQueryOptions } from '../api/waitlist';
+
+const MAIL_TONES = {
+  pending: 'neutral',
+  held: 'accent',
+  sending: 'info',
+  sent: 'success',
+  dead: 'danger',
+  suppressed: 'danger',
+} as const;
+
+/**
+ * One subscriber for staff (issue 16): their proof of consent (which text, when, from where as a hash,
+ * confirmed when and by which e-mail) and every e-mail the outbox holds for them. Opened from the address.
+ */
+export function SubscriberDetail({
+  id,
+  email,
+  formatDate,
+}: {
+  id: string;
+  email: string;
+  formatDate: (iso: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="break-all text-left font-medium underline decoration-border underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-accent"
+          aria-label={t('admin.waitlist.detail.open', { email })}
+        >
+          {email}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[1.75rem] border border-border bg-surface-raised p-6 text-fg shadow-2xl shadow-black/20 sm:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="font-display text-2xl font-semibold text-balance">
+              {t('admin.waitlist.detail.title')}
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="-mt-1 -mr-2 size-9 px-0"
+                aria-label={t('common.close')}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 break-all text-fg-muted">{email}</Dialog.Description>
+          <DetailBody id={id} formatDate={formatDate} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DetailBody({ id, formatDate }: { id: string; formatDate: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const detail = useQuery(subscriberDetailQueryOptions(id));
+  if (!detail.data) {
+    return detail.isError ? (
+      <p role="alert" className="mt-5 text-danger">
+        {t('admin.waitlist.detail.error')}
+      </p>
+    ) : (
+      <p role="status" className="mt-5 flex items-center gap-2 text-fg-muted">
+        <Spinner className="size-4" />
+        {t('admin.waitlist.loading')}
+      </p>
+    );
+  }
+  const { entry, consent, mails } = detail.data;
+  const row = (label: string, value: string | null) => (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="break-all">{value ?? '—'}</dd>
+    </div>
+  );
+  return (
+    <>
+      <h3 className="mt-6 font-semibold">{t('admin.waitlist.detail.consent')}</h3>
+      <dl className="mt-3 space-y-2 text-sm">
+        {row(t('admin.waitlist.column.status'), t(`admin.waitlist.status.${entry.status}`))}
+        {row(t('admin.waitlist.column.language'), t(`language.${entry.language}`))}
+        {row(t('admin.waitlist.column.createdAt'), formatDate(entry.createdAt))}
+        {row(
+          t('admin.waitlist.detail.textVersion'),
+          consent.importedBy
+            ? t('admin.waitlist.detail.imported', { staff: consent.importedBy })
+            : consent.textVersion,
+        )}
+        {row(t('admin.waitlist.detail.consentAt'), formatDate(consent.consentAt))}
+        {row(t('admin.waitlist.detail.confirmedAt'), consent.confirmedAt && formatDate(consent.confirmedAt))}
+        {row(
+          t('admin.waitlist.detail.confirmationSentAt'),
+          consent.confirmationSentAt && formatDate(consent.confirmationSentAt),
+        )}
+        {row(
+          t('admin.waitlist.detail.unsubscribedAt'),
+          entry.unsubscribedAt && formatDate(entry.unsubscribedAt),
+        )}
+        {row(t('admin.waitlist.detail.ipHash'), consent.ipHash && `${consent.ipHash.slice(0, 16)}…`)}
+        {row(t('admin.waitlist.detail.userAgent'), consent.userAgent)}
+      </dl>
+      <h3 className="mt-6 font-semibold">{t('admin.waitlist.detail.mails', { count: mails.length })}</h3>
+      {mails.length === 0 ? (
+        <p className="mt-3 text-sm text-fg-muted">{t('admin.waitlist.detail.noMails')}</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm">
+          {mails.map((mail) => (
+            <li key={mail.id} className="rounded-xl bg-surface-sunken px-3 py-2">
+              <span className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium break-words">{mail.subject}</span>
+                <Badge tone={MAIL_TONES[mail.status]}>
+                  {t(`admin.waitlist.detail.mailStatus.${mail.status}`)}
+                </Badge>
+              </span>
+              <span className="mt-1 block text-fg-muted">
+                {formatDate(mail.sentAt ?? mail.createdAt)}
+                {mail.lastError && ` · ${mail.lastError}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
