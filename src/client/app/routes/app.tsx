@@ -1,4 +1,4 @@
-import { PageHeader } from '@client/components/page-header';
+import { MemberHeader } from '@client/app/member-nav';
 import { Questionnaire } from '@client/features/bubbles/components/questionnaire';
 import { useRealBubbles } from '@client/features/bubbles/hooks/use-real-bubbles';
 import { categoryFromQuery, DEFAULT_CATEGORY, isCategory } from '@shared/domain/bubbles';
@@ -12,7 +12,7 @@ export function Component() {
   const real = useRealBubbles();
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       {/* A new category starts a new questionnaire. */}
       <Questionnaire key={category} category={category} countBefore={real.byCategory[category].length} />
     </div>

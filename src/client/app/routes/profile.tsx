@@ -1,4 +1,4 @@
-import { PageHeader } from '@client/components/page-header';
+import { MemberHeader } from '@client/app/member-nav';
 import { ProfileBubbles } from '@client/features/bubbles/components/profile-bubbles';
 import { ProfilePanel } from '@client/features/bubbles/components/profile-panel';
 import { useBubbleLists } from '@client/features/bubbles/hooks/use-bubble-lists';
@@ -46,7 +46,7 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       <div className="mx-auto grid w-full max-w-7xl gap-6 px-5 pt-4 pb-16 sm:px-8 md:items-start md:max-lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-8 min-[1180px]:grid-cols-[minmax(0,1fr)_auto]">
         <div className="md:max-lg:sticky md:max-lg:top-6 min-[1180px]:sticky min-[1180px]:top-6">
           <ProfilePanel
