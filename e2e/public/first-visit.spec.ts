@@ -204,3 +204,24 @@ test.describe('finding the way', () => {
     }
   }
 });
+
+test.describe('small pages that tell the truth', () => {
+  for (const locale of ['en', 'de'] as const) {
+    test(`an unknown category is not found, not Trust (${locale})`, async ({ page }) => {
+      const t = LOCALES[locale];
+      await setLocaleCookie(page, locale);
+      for (const path of ['/app?category=Nonsense', '/profile?category=Nonsense']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(
+          t['bubbles.unknownCategory.title'],
+        );
+        await expect(
+          page.getByText(fill(t['bubbles.unknownCategory.body'], { name: 'Nonsense' })),
+        ).toBeVisible();
+        await expectAccessible(page);
+      }
+      await page.getByRole('link', { name: t['bubbles.unknownCategory.action'] }).click();
+      await expect(page).toHaveURL(/\/profile\?category=All$/, { timeout: 15_000 });
+    });
+  }
+});

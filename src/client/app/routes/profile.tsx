@@ -1,6 +1,7 @@
 import { MemberHeader } from '@client/app/member-nav';
 import { ProfileBubbles } from '@client/features/bubbles/components/profile-bubbles';
 import { ProfilePanel } from '@client/features/bubbles/components/profile-panel';
+import { UnknownCategory } from '@client/features/bubbles/components/unknown-category';
 import { useBubbleLists } from '@client/features/bubbles/hooks/use-bubble-lists';
 import { useNewBubbleHighlight } from '@client/features/bubbles/hooks/use-new-bubble-highlight';
 import { rememberCountBeforeAnswering } from '@client/features/bubbles/lib/highlight';
@@ -11,6 +12,7 @@ import {
   CATEGORIES,
   type CategoryChoice,
   categoryFromQuery,
+  isUnknownCategoryQuery,
 } from '@shared/domain/bubbles';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,7 +24,8 @@ import { useSearchParams } from 'react-router';
  */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category = categoryFromQuery(searchParams.get('category'), true);
+  const query = searchParams.get('category');
+  const category = categoryFromQuery(query, true);
   const { real, seed, lists, rounds, ownIds, allOrder } = useBubbleLists('profile');
   const [pages, setPages] = useState(1);
 
@@ -44,6 +47,7 @@ export function Component() {
     setSearchParams({ category: next }, { preventScrollReset: true });
   };
 
+  if (query !== null && isUnknownCategoryQuery(query, true)) return <UnknownCategory value={query} />;
   return (
     <div className="flex flex-1 flex-col">
       <MemberHeader />
