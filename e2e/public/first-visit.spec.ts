@@ -208,6 +208,7 @@ test.describe('finding the way', () => {
 test.describe('small pages that tell the truth', () => {
   for (const locale of ['en', 'de'] as const) {
     test(`an unknown category is not found, not Trust (${locale})`, async ({ page }) => {
+      test.setTimeout(90_000);
       const t = LOCALES[locale];
       await setLocaleCookie(page, locale);
       for (const path of ['/app?category=Nonsense', '/profile?category=Nonsense']) {
@@ -224,4 +225,11 @@ test.describe('small pages that tell the truth', () => {
       await expect(page).toHaveURL(/\/profile\?category=All$/, { timeout: 15_000 });
     });
   }
+});
+
+test('/ok opened by hand confirms nothing', async ({ page }) => {
+  await page.goto('/ok?email=anything%40example.com');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['ok.title']);
+  await expect(page.getByText(en['ok.bodyUnconfirmed'])).toBeVisible();
+  await expect(page.getByText('anything@example.com')).toHaveCount(0);
 });
