@@ -74,10 +74,11 @@ export function BubbleField({
     if (caption === 'categoryLower') {
       const text = categoryNameLower(t, bubble.category);
       return (
-        // Hyphenated by the caption's language, never broken mid-word without a hyphen ("communicatio/n").
+        // Hyphenated by the caption's language where the browser has its dictionary; the smallest bubbles
+        // still break a word that does not fit rather than hide its end.
         <span
           lang={i18n.language}
-          className="hyphens-auto [overflow-wrap:normal]"
+          className="hyphens-auto"
           style={{ fontSize: captionFontPx(text, diameter) }}
         >
           {text}
