@@ -57,8 +57,14 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
     // Autoplay rules want the muted property set before play(); React does not always reflect `muted`.
     video.muted = true;
     video.play().catch((error: unknown) => {
-      // Leaving the page or switching source interrupts play(); that is not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Leaving the page or switching source interrupts play(); that is not a failure. A source that cannot
+      // load rejects play() too, and the element's error event already reports it ("Video error").
+      if (
+        error instanceof DOMException &&
+        (error.name === 'AbortError' || error.name === 'NotSupportedError')
+      ) {
+        return;
+      }
       setProblem({ kind: 'playback', message: error instanceof Error ? error.message : undefined });
     });
   }, [video, wantsPlaying]);
