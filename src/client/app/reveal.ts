@@ -1,6 +1,6 @@
 import { clearFlag, readFlag, setFlag } from '@client/lib/session-flags';
 import { useReducedMotion } from '@client/lib/use-reduced-motion';
-import { href } from '@shared/routes';
+import { href, matchRoute, type RouteId } from '@shared/routes';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useInitialRender } from './initial-render';
@@ -16,15 +16,28 @@ export const ARRIVAL_BLUR_LIFT_MS = 1000;
 export type RevealFlags = { revealed: boolean; homeForceClear: boolean; fromTransition: boolean };
 
 /**
- * On /profile nothing is blurred. On / the page is veiled unless the logo asked for a clear home (once).
- * Arriving at /app from the test home's intro, the page starts blurred and clears by itself. Anywhere else
- * the page is veiled until the visitor has revealed it once this session. The server decides with the same
+ * The routes a first visit sees veiled (decision 029): the public front door, where the wordmark is the
+ * welcome. Sign-in, signed-in, staff, legal and e-mail-link pages open clear, whatever the session.
+ */
+export const VEILED_ROUTES: ReadonlySet<RouteId> = new Set([
+  'home',
+  'invite',
+  'waitingList',
+  'testHome',
+  'videos',
+]);
+
+/**
+ * On / the page is veiled unless the logo asked for a clear home (once). Arriving at /app from the test
+ * home's intro, the page starts blurred and clears by itself. The other front-door pages are veiled until
+ * the visitor has revealed once this session; every other page is clear. The server decides with the same
  * rule (it knows only `revealed`).
  */
 export function decideRevealStart(pathname: string, flags: RevealFlags): RevealStart {
-  if (pathname === href('profile')) return 'clear';
-  if (pathname === href('home')) return flags.homeForceClear ? 'clear' : 'veiled';
-  if (pathname === href('app') && flags.fromTransition) return 'lifting';
+  const route = matchRoute(pathname)?.id;
+  if (route === 'home') return flags.homeForceClear ? 'clear' : 'veiled';
+  if (route === 'app' && flags.fromTransition) return 'lifting';
+  if (!route || !VEILED_ROUTES.has(route)) return 'clear';
   return flags.revealed ? 'clear' : 'veiled';
 }
 
@@ -83,5 +96,15 @@ export function useReveal() {
     setFlag('revealed');
     setState(reduceMotion ? 'clear' : 'revealing');
   };
+
+  // A click on the veil before hydration, recorded by public/boot.js, reveals now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page the app starts on
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.dataset.earlyReveal !== 'true') return;
+    delete root.dataset.earlyReveal;
+    if (state === 'veiled') reveal();
+  }, []);
+
   return { state, reveal };
 }

@@ -4,7 +4,7 @@ import { useIsClient } from '@client/lib/use-is-client';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { BACKGROUND_VIDEOS, mediaUrl } from '@shared/domain/media';
 import { Pause, Play } from 'lucide-react';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Problem = { kind: 'error' | 'playback'; message: string | undefined };
@@ -30,31 +30,44 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const source = mobile ? BACKGROUND_VIDEOS.mobile : BACKGROUND_VIDEOS.desktop;
-  const videoRef = useRef<HTMLVideoElement>(null);
+  // The element itself is state: playback starts when it exists, not when this component first rendered
+  // (the video joins after the page has settled, and a new source is a new element).
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [loading, setLoading] = useState(true);
-  const [paused, setPaused] = useState(reduceMotion);
+  // What the visitor wants; reduced motion starts paused on the poster (and follows a later change).
+  const [wantsPlaying, setWantsPlaying] = useState(!reduceMotion);
+  useEffect(() => setWantsPlaying(!reduceMotion), [reduceMotion]);
+  // What the element really does, from its own play/pause events: the button tells the truth.
+  const [playing, setPlaying] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new source is a new video element, start afresh
   useEffect(() => {
     setProblem(null);
     setLoading(true);
+    setPlaying(false);
   }, [source.video]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the element is replaced when the source changes
   useEffect(() => {
-    const video = videoRef.current;
     if (!video) return;
-    if (paused) {
+    if (!wantsPlaying) {
       video.pause();
       return;
     }
+    // Autoplay rules want the muted property set before play(); React does not always reflect `muted`.
+    video.muted = true;
     video.play().catch((error: unknown) => {
-      // Leaving the page or switching source interrupts play(); that is not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Leaving the page or switching source interrupts play(); that is not a failure. A source that cannot
+      // load rejects play() too, and the element's error event already reports it ("Video error").
+      if (
+        error instanceof DOMException &&
+        (error.name === 'AbortError' || error.name === 'NotSupportedError')
+      ) {
+        return;
+      }
       setProblem({ kind: 'playback', message: error instanceof Error ? error.message : undefined });
     });
-  }, [paused, source.video]);
+  }, [video, wantsPlaying]);
 
   const label = problem?.kind === 'playback' ? t('video.playbackFailed') : t('video.error');
   const detail = problem?.message || t('video.unknownError');
@@ -74,7 +87,7 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
         {settled && (
           <video
             key={source.video}
-            ref={videoRef}
+            ref={setVideo}
             className="size-full object-cover"
             src={mediaUrl('videos', source.video)}
             poster={mediaUrl('videos', source.poster)}
@@ -83,6 +96,8 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
             playsInline
             preload="auto"
             onCanPlay={() => setLoading(false)}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
             onError={(event) =>
               setProblem({ kind: 'error', message: event.currentTarget.error?.message || undefined })
             }
@@ -93,14 +108,14 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
       {inBrowser && (
         <button
           type="button"
-          onClick={() => setPaused((value) => !value)}
-          aria-label={paused ? t('video.play') : t('video.pause')}
+          onClick={() => setWantsPlaying(!playing)}
+          aria-label={playing ? t('video.pause') : t('video.play')}
           className="fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
         >
-          {paused ? (
-            <Play className="size-4" aria-hidden="true" />
-          ) : (
+          {playing ? (
             <Pause className="size-4" aria-hidden="true" />
+          ) : (
+            <Play className="size-4" aria-hidden="true" />
           )}
         </button>
       )}

@@ -8,20 +8,32 @@ import { LanguageSwitcher } from './language-switcher';
 import { MirrorMark } from './mirror-mark';
 
 /**
- * Top bar of every page: the wordmark linking home, the page's own actions (signed-in pages put their
- * settings or sign-out buttons there) and the language switch. Following the logo home skips the reveal
- * veil there (spec §2: it sets the force-clear flag).
+ * Top bar of every page: the wordmark linking home, the page's own actions and the language switch.
+ * Following the logo home skips the reveal veil there (spec §2: it sets the force-clear flag). Public pages
+ * add `signIn` (a link to /auth for returning people); signed-in pages pass `home="dashboard"` and their
+ * navigation (app/member-nav.tsx), so the logo leads to the dashboard.
  */
-export function PageHeader({ className, actions }: { className?: string; actions?: ReactNode }) {
+export function PageHeader({
+  className,
+  actions,
+  signIn = false,
+  home = 'landing',
+}: {
+  className?: string;
+  actions?: ReactNode;
+  signIn?: boolean;
+  home?: 'landing' | 'dashboard';
+}) {
   const { t } = useTranslation();
+  const toDashboard = home === 'dashboard';
   return (
     <header
       className={cn('relative z-10 flex items-center justify-between gap-4 px-5 py-4 sm:px-8', className)}
     >
       <Link
-        to={href('home')}
-        onClick={() => setFlag('homeForceClear')}
-        aria-label={t('shell.homeLink')}
+        to={toDashboard ? href('dashboard') : href('home')}
+        onClick={toDashboard ? undefined : () => setFlag('homeForceClear')}
+        aria-label={toDashboard ? t('shell.dashboardLink') : t('shell.homeLink')}
         className="inline-flex items-center gap-2 rounded-full font-display text-xl font-semibold tracking-tight text-fg"
       >
         <MirrorMark className="size-6 text-accent" />
@@ -29,6 +41,14 @@ export function PageHeader({ className, actions }: { className?: string; actions
       </Link>
       <div className="flex items-center gap-2">
         {actions}
+        {signIn && (
+          <Link
+            to={href('auth')}
+            className="rounded-full px-3 py-1.5 text-sm font-medium text-fg underline-offset-4 hover:underline"
+          >
+            {t('shell.signIn')}
+          </Link>
+        )}
         <LanguageSwitcher />
       </div>
     </header>

@@ -148,6 +148,12 @@ describe('serving the single-page app', () => {
     expect(response.headers.get('location')).toBe('/invite?ref=mail');
   });
 
+  it('sends /reflect/day without a number to day 1 (spec §2), keeping the query', async () => {
+    const direct = await t.app.request('/reflect/day?lang=de');
+    expect(direct.status).toBe(302);
+    expect(direct.headers.get('location')).toBe('/reflect/day/1?lang=de');
+  });
+
   it('redirects only ever to a path of its own origin (no //host or /\\host)', async () => {
     const origin = 'http://localhost';
     for (const attempt of [

@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
 import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
-import { matchRoute, type RouteId, type RouteMatch } from '@shared/routes';
+import { href, matchRoute, type RouteId, type RouteMatch } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
 import { REVEALED_COOKIE } from '@shared/ssr';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -15,6 +15,8 @@ import {
   type StaticFile,
 } from './client-assets';
 import type { Logger } from './logger';
+
+const REFLECT_DAY_WITHOUT_NUMBER = '/reflect/day';
 
 const HTML_CACHE_LIMIT = 256;
 
@@ -131,6 +133,11 @@ export function serveSpa(
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const url = new URL(c.req.url);
       return c.redirect(`${canonicalPath(url.pathname)}${url.search}`, 301);
+    }
+
+    // Spec §2: the reflection's day is an integer, default 1.
+    if (pathname === REFLECT_DAY_WITHOUT_NUMBER) {
+      return c.redirect(`${href('reflectDay', { day: 1 })}${new URL(c.req.url).search}`, 302);
     }
 
     const file = assets.files.get(pathname);

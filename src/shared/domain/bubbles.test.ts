@@ -16,6 +16,7 @@ import {
   generateMockBubbles,
   isCategory,
   isMockBubble,
+  isUnknownCategoryQuery,
   isWhenOption,
   MOCK_FIRST_NAMES,
   mockBubbleCount,
@@ -58,6 +59,16 @@ describe('categories', () => {
     expect(categoryFromQuery('future', true)).toBe('Trust');
     expect(categoryFromQuery('', true)).toBe('Trust');
     expect(categoryFromQuery('Trust ', true)).toBe('Trust');
+  });
+
+  it('tell a ?category= naming nothing (a not-found state) from a missing one (Trust)', () => {
+    expect(isUnknownCategoryQuery(null, false)).toBe(false);
+    expect(isUnknownCategoryQuery('', true)).toBe(false);
+    expect(isUnknownCategoryQuery('Growth', false)).toBe(false);
+    expect(isUnknownCategoryQuery('All', true)).toBe(false);
+    expect(isUnknownCategoryQuery('All', false)).toBe(true);
+    expect(isUnknownCategoryQuery('future', true)).toBe(true);
+    expect(isUnknownCategoryQuery('Nonsense', false)).toBe(true);
   });
 
   it('each ask "who" with six different answers and share the seven "when" answers', () => {

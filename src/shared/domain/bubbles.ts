@@ -26,10 +26,16 @@ export function isCategory(value: unknown): value is Category {
   return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
 }
 
-/** `?category=` of /app (default Trust) and /profile (also "All"); anything else falls back to Trust. */
+/** `?category=` of /app (default Trust) and /profile (also "All"); see isUnknownCategoryQuery for the rest. */
 export function categoryFromQuery(value: string | null, allowAll: boolean): CategoryChoice {
   if (allowAll && value === ALL) return ALL;
   return isCategory(value) ? value : DEFAULT_CATEGORY;
+}
+
+/** A `?category=` that names no category (nor "All" where that is allowed): a not-found state, not Trust. */
+export function isUnknownCategoryQuery(value: string | null, allowAll: boolean): boolean {
+  if (value === null || value === '') return false;
+  return !isCategory(value) && !(allowAll && value === ALL);
 }
 
 /** The lowercase slug used in storage keys, cookie names and translation keys ("self-worth"). */

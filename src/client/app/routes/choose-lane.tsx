@@ -1,6 +1,6 @@
+import { MemberHeader } from '@client/app/member-nav';
 import { BackToDashboard } from '@client/components/back-to-dashboard';
 import { LoadFailed } from '@client/components/load-failed';
-import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
 import { Card } from '@client/components/ui/card';
 import { dashboardQuery, useChooseLane } from '@client/features/journal/api/journal';
@@ -91,7 +91,7 @@ export function Component() {
   const chosenTopic = data?.week.topics[String(LANE_DAY)];
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       <div className="mx-auto w-full max-w-6xl px-5 pt-2 pb-16 sm:px-8">
         <BackToDashboard label={t('lane.back')} />
         <header className="mt-6 mb-10 max-w-2xl">

@@ -1,4 +1,4 @@
-import { PageHeader } from '@client/components/page-header';
+import { MemberHeader } from '@client/app/member-nav';
 import { Button } from '@client/components/ui/button';
 import { LatestInsight } from '@client/features/history/components/latest-insight';
 import { dashboardQuery } from '@client/features/journal/api/journal';
@@ -6,9 +6,10 @@ import { ProfileCards, ProfileCardsSkeleton } from '@client/features/journal/com
 import { WeekOverview, WeekOverviewSkeleton } from '@client/features/journal/components/week-overview';
 import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-redirects';
 import { useRequireUser } from '@client/lib/session';
+import { dayHref } from '@shared/domain/journal';
 import { href } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { History, RotateCcw, Settings } from 'lucide-react';
+import { CircleDot, PenLine, Plus, RotateCcw } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,24 +36,7 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader
-        actions={
-          <>
-            <Button asChild variant="secondary" size="sm">
-              <Link to={href('history')}>
-                <History className="size-4" aria-hidden="true" />
-                <span className="max-sm:sr-only">{t('dashboard.history')}</span>
-              </Link>
-            </Button>
-            <Button asChild variant="secondary" size="sm">
-              <Link to={href('settings')}>
-                <Settings className="size-4" aria-hidden="true" />
-                <span className="max-sm:sr-only">{t('dashboard.settings')}</span>
-              </Link>
-            </Button>
-          </>
-        }
-      />
+      <MemberHeader />
       <div className="mx-auto w-full max-w-7xl px-5 pt-4 pb-16 sm:px-8">
         <div aria-busy={!data || undefined}>
           {data || failed ? (
@@ -71,6 +55,28 @@ export function Component() {
             </>
           )}
           <p className="mt-3 text-lg text-fg-muted">{t('dashboard.subtitle')}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {data && (
+              <Button asChild>
+                <Link to={dayHref(data.today.isoWeekday)}>
+                  <PenLine className="size-4" aria-hidden="true" />
+                  {t('dashboard.answerToday')}
+                </Link>
+              </Button>
+            )}
+            <Button asChild variant="secondary">
+              <Link to={href('profile')}>
+                <CircleDot className="size-4" aria-hidden="true" />
+                {t('dashboard.bubbleProfile')}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={href('app')}>
+                <Plus className="size-4" aria-hidden="true" />
+                {t('dashboard.addBubble')}
+              </Link>
+            </Button>
+          </div>
           {failed && (
             <Button
               variant="ghost"

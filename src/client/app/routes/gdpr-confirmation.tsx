@@ -26,7 +26,9 @@ export function Component() {
     confirm.mutate(
       { email, token },
       // The token leaves the address bar and the history once it has done its job.
-      { onSuccess: () => navigate(href('ok', { email }), { replace: true }) },
+      // The thank-you page names the address only when it arrives with this proof (history state, which a
+      // link cannot carry): /ok?email=anything confirms nothing.
+      { onSuccess: () => navigate(href('ok', { email }), { replace: true, state: { confirmed: email } }) },
     );
   }, [confirm, email, token, navigate]);
 

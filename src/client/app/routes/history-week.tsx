@@ -1,5 +1,5 @@
+import { MemberHeader } from '@client/app/member-nav';
 import { LoadFailed } from '@client/components/load-failed';
-import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -72,7 +72,7 @@ export function Component() {
   const number = data ? isoWeekNumber(data.isoWeek) : null;
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       <div className="mx-auto w-full max-w-3xl px-5 pt-2 pb-16 sm:px-8">
         <BackToHistory />
         {data ? (

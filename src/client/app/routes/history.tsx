@@ -1,6 +1,6 @@
+import { MemberHeader } from '@client/app/member-nav';
 import { BackToDashboard } from '@client/components/back-to-dashboard';
 import { LoadFailed } from '@client/components/load-failed';
-import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -230,7 +230,7 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       <div className="mx-auto w-full max-w-3xl px-5 pt-2 pb-16 sm:px-8">
         <BackToDashboard label={t('history.back')} />
         <h1 className="mt-4 font-display text-4xl font-semibold text-balance sm:text-5xl">

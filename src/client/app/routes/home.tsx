@@ -23,7 +23,7 @@ export function Component() {
   return (
     <div className="relative isolate flex flex-1 flex-col">
       <BackgroundVideo />
-      <PageHeader />
+      <PageHeader signIn />
 
       <section className="mx-auto flex min-h-[calc(100svh-9rem)] w-full max-w-3xl flex-col items-center justify-center px-6 py-16 text-center">
         <p className="mb-5 rounded-full border border-white/25 bg-white/10 px-4 py-1 text-xs font-semibold tracking-[0.2em] uppercase backdrop-blur">

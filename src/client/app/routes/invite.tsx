@@ -21,7 +21,7 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <PageHeader signIn />
       <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-6 pt-4 pb-16 md:grid-cols-2 md:gap-16">
         <img
           src={heroImage}

@@ -19,7 +19,7 @@ export function Component() {
   const { text } = usePageContent('legal');
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <PageHeader signIn />
       <article className="mx-auto w-full max-w-2xl px-6 pt-6 pb-16">
         <h1 className="font-display text-4xl font-semibold sm:text-5xl">{t('legal.title')}</h1>
         {SECTIONS.map((section) => (

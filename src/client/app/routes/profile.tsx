@@ -1,6 +1,7 @@
-import { PageHeader } from '@client/components/page-header';
+import { MemberHeader } from '@client/app/member-nav';
 import { ProfileBubbles } from '@client/features/bubbles/components/profile-bubbles';
 import { ProfilePanel } from '@client/features/bubbles/components/profile-panel';
+import { UnknownCategory } from '@client/features/bubbles/components/unknown-category';
 import { useBubbleLists } from '@client/features/bubbles/hooks/use-bubble-lists';
 import { useNewBubbleHighlight } from '@client/features/bubbles/hooks/use-new-bubble-highlight';
 import { rememberCountBeforeAnswering } from '@client/features/bubbles/lib/highlight';
@@ -11,6 +12,7 @@ import {
   CATEGORIES,
   type CategoryChoice,
   categoryFromQuery,
+  isUnknownCategoryQuery,
 } from '@shared/domain/bubbles';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,7 +24,8 @@ import { useSearchParams } from 'react-router';
  */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category = categoryFromQuery(searchParams.get('category'), true);
+  const query = searchParams.get('category');
+  const category = categoryFromQuery(query, true);
   const { real, seed, lists, rounds, ownIds, allOrder } = useBubbleLists('profile');
   const [pages, setPages] = useState(1);
 
@@ -44,9 +47,10 @@ export function Component() {
     setSearchParams({ category: next }, { preventScrollReset: true });
   };
 
+  if (query !== null && isUnknownCategoryQuery(query, true)) return <UnknownCategory value={query} />;
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       <div className="mx-auto grid w-full max-w-7xl gap-6 px-5 pt-4 pb-16 sm:px-8 md:items-start md:max-lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-8 min-[1180px]:grid-cols-[minmax(0,1fr)_auto]">
         <div className="md:max-lg:sticky md:max-lg:top-6 min-[1180px]:sticky min-[1180px]:top-6">
           <ProfilePanel

@@ -1,6 +1,6 @@
+import { MemberHeader } from '@client/app/member-nav';
 import { BackToDashboard } from '@client/components/back-to-dashboard';
 import { LoadFailed } from '@client/components/load-failed';
-import { PageHeader } from '@client/components/page-header';
 import { StatusPage } from '@client/components/status-page';
 import { Card } from '@client/components/ui/card';
 import { dayReflectionQuery } from '@client/features/journal/api/journal';
@@ -89,7 +89,7 @@ function DayReflection({ day }: { day: number }) {
   const data = reflection.data;
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <MemberHeader />
       <div className="mx-auto w-full max-w-3xl px-5 pt-2 pb-16 sm:px-8">
         <BackToDashboard label={t('reflection.back')} />
         <header className="mt-6 mb-8">

@@ -1,5 +1,5 @@
+import { MemberHeader } from '@client/app/member-nav';
 import { BackToDashboard } from '@client/components/back-to-dashboard';
-import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Field } from '@client/components/ui/field';
@@ -7,7 +7,6 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { DeleteAccountDialog } from '@client/features/accounts/components/delete-account-dialog';
 import { ExportDataButton } from '@client/features/accounts/components/export-data-button';
-import { SignOutButton } from '@client/features/accounts/components/sign-out-button';
 import { SignOutOthersButton } from '@client/features/accounts/components/sign-out-others-button';
 import { settingsQueryOptions } from '@client/features/settings/api/settings';
 import { DeleteDataDialog } from '@client/features/settings/components/delete-data-dialog';
@@ -127,7 +126,7 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader actions={user ? <SignOutButton /> : null} />
+      <MemberHeader />
       <div className="mx-auto w-full max-w-2xl px-5 pt-2 pb-16 sm:px-6">
         <BackToDashboard label={t('settings.back')} />
         <h1 className="mt-4 font-display text-4xl font-semibold sm:text-5xl">{t('settings.title')}</h1>

@@ -50,7 +50,7 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      <PageHeader signIn />
       <div className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-6 pt-4 pb-16">
         <div className="rounded-[2rem] border border-border bg-surface-raised p-7 shadow-xl shadow-black/5 sm:p-10">
           {result ? (

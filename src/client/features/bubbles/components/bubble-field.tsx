@@ -56,7 +56,7 @@ export function BubbleField({
   /** The page's forced surface, set again on the overlay (it is portalled out of the page). */
   surface?: 'dark';
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const viewportWidth = useViewportWidth();
   const [opened, setOpened] = useState<Opened | null>(null);
   const [open, setOpen] = useState(false);
@@ -74,7 +74,13 @@ export function BubbleField({
     if (caption === 'categoryLower') {
       const text = categoryNameLower(t, bubble.category);
       return (
-        <span className="hyphens-auto" style={{ fontSize: captionFontPx(text, diameter) }}>
+        // Hyphenated by the caption's language where the browser has its dictionary; the smallest bubbles
+        // still break a word that does not fit rather than hide its end.
+        <span
+          lang={i18n.language}
+          className="hyphens-auto"
+          style={{ fontSize: captionFontPx(text, diameter) }}
+        >
           {text}
         </span>
       );
@@ -89,6 +95,7 @@ export function BubbleField({
     return (
       <>
         <span
+          lang={i18n.language}
           className="block font-semibold [overflow-wrap:normal] [hyphens:manual]"
           style={{ fontSize: captionFontPx(text, diameter, 1.15) }}
         >

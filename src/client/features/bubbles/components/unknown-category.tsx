@@ -1,0 +1,23 @@
+import { StatusPage } from '@client/components/status-page';
+import { Button } from '@client/components/ui/button';
+import { ALL } from '@shared/domain/bubbles';
+import { href } from '@shared/routes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** `/app` or `/profile` with a `?category=` that is not one of the ten: said plainly, with a way on. */
+export function UnknownCategory({ value }: { value: string }) {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      eyebrow={t('bubbles.unknownCategory.eyebrow')}
+      title={t('bubbles.unknownCategory.title')}
+      body={t('bubbles.unknownCategory.body', { name: value })}
+      actions={
+        <Button asChild>
+          <Link to={href('profile', { category: ALL })}>{t('bubbles.unknownCategory.action')}</Link>
+        </Button>
+      }
+    />
+  );
+}
