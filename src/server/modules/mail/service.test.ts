@@ -183,6 +183,21 @@ describe('processDueMail', () => {
     expect(delivered.raw.toString('utf8')).toContain('List-Unsubscribe: <https://m.test/u?t=1>');
   });
 
+  it('forgets the body of a delivered weekly insight (private text, decision 045), not of other mail', async () => {
+    const insight = await enqueueMail(
+      database.db,
+      message('insight', { kind: 'weekly_insight', text: 'Your week: trust and a quiet talk' }),
+    );
+    const other = await enqueueMail(database.db, message('other'));
+    expect(await processDueMail(deps)).toEqual({ sent: 2, failed: 0 });
+    expect(sink.messages.map((entry) => entry.parsed.text?.trim()).sort()).toEqual([
+      'Hello other',
+      'Your week: trust and a quiet talk',
+    ]);
+    expect(await outboxRow(insight.id)).toMatchObject({ status: 'sent', html: '', textBody: '' });
+    expect(await outboxRow(other.id)).toMatchObject({ status: 'sent', textBody: 'Hello other' });
+  });
+
   it('drains a burst in one go, a batch after the other, and stops at a failure', async () => {
     await enqueueMails(
       database.db,

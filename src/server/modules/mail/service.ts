@@ -344,6 +344,12 @@ export function withoutLocalParts(text: string): string {
   return text.replace(/[^\s<>"'@,;:]+@/g, '…@');
 }
 
+/**
+ * E-mails whose body is a person's private text (the weekly insight quotes their week, decision 045): once
+ * delivered, the outbox forgets the body, so the database keeps no readable copy of it.
+ */
+const PRIVATE_BODY_KINDS: ReadonlySet<string> = new Set(['weekly_insight']);
+
 // Only the row's own claim may settle it: if the lease ran out and someone reclaimed it, attempts moved on.
 const ownClaim = (row: OutboxRow) =>
   and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts));
@@ -399,7 +405,12 @@ async function sendClaimed(deps: MailDeps, row: OutboxRow): Promise<'sent' | 'fa
   try {
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null })
+      .set({
+        status: 'sent',
+        sentAt: clock.now(),
+        lockedUntil: null,
+        ...(PRIVATE_BODY_KINDS.has(row.kind) ? { html: '', textBody: '' } : {}),
+      })
       .where(ownClaim(row));
   } catch (markError) {
     // The message went out; the row is reclaimed after the lease and re-sent with the same Message-ID.
