@@ -1,12 +1,12 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { DetailDialog } from '@client/components/ui/detail-dialog';
 import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
 import { errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
 import { canResendInvitation, canRevokeInvitation } from '@shared/domain/invitations';
 import type { TInvitationSummary } from '@shared/schemas/admin';
-import { MailCheck, RotateCw, Undo2, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { MailCheck, RotateCw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
@@ -71,8 +71,13 @@ export function InvitationDialog({
       },
     );
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <DetailDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('admin.invitations.dialogTitle')}
+      description={email}
+      closeLabel={t('common.close')}
+      trigger={
         <button
           type="button"
           className="rounded-full outline-offset-2"
@@ -80,99 +85,79 @@ export function InvitationDialog({
         >
           <InvitationBadge invitation={invitation} formatDay={formatDay} />
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm transition-opacity duration-200 starting:opacity-0" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[1.75rem] border border-border bg-surface-raised p-6 text-fg shadow-2xl shadow-black/20 transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 sm:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="font-display text-2xl font-semibold text-balance">
-              {t('admin.invitations.dialogTitle')}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="-mt-1 -mr-2 size-9 px-0"
-                aria-label={t('common.close')}
-              >
-                <X className="size-4" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
+      }
+    >
+      <dl className="mt-5 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-fg-muted">{t('admin.invitations.stateLabel')}</dt>
+          <dd>
+            <InvitationBadge invitation={invitation} formatDay={formatDay} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-fg-muted">{t('admin.invitations.invitedAt')}</dt>
+          <dd>{formatDate(invitation.invitedAt)}</dd>
+        </div>
+        {invitation.acceptedAt ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-fg-muted">{t('admin.invitations.acceptedAt')}</dt>
+            <dd>{formatDate(invitation.acceptedAt)}</dd>
           </div>
-          <Dialog.Description className="mt-2 break-all text-fg-muted">{email}</Dialog.Description>
-          <dl className="mt-5 space-y-2 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-fg-muted">{t('admin.invitations.stateLabel')}</dt>
-              <dd>
-                <InvitationBadge invitation={invitation} formatDay={formatDay} />
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-fg-muted">{t('admin.invitations.invitedAt')}</dt>
-              <dd>{formatDate(invitation.invitedAt)}</dd>
-            </div>
-            {invitation.acceptedAt ? (
-              <div className="flex justify-between gap-4">
-                <dt className="text-fg-muted">{t('admin.invitations.acceptedAt')}</dt>
-                <dd>{formatDate(invitation.acceptedAt)}</dd>
-              </div>
-            ) : (
-              <div className="flex justify-between gap-4">
-                <dt className="text-fg-muted">{t('admin.invitations.expiresAt')}</dt>
-                <dd>{formatDate(invitation.expiresAt)}</dd>
-              </div>
-            )}
-          </dl>
-          {invitation.state === 'accepted' ? (
-            <p className="mt-6 flex items-center gap-2 rounded-xl bg-success/10 px-4 py-3 text-sm">
-              <MailCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
-              {t('admin.invitations.acceptedNote')}
-            </p>
-          ) : (
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              {canRevokeInvitation(invitation.state) && (
-                <ConfirmDialog
-                  trigger={
-                    <button type="button" className={DANGER_OUTLINE_BUTTON_CLASS}>
-                      <Undo2 className="size-4" aria-hidden="true" />
-                      {t('admin.invitations.revoke')}
-                    </button>
-                  }
-                  open={confirming === 'revoke'}
-                  onOpenChange={(next) => setConfirming(next ? 'revoke' : null)}
-                  title={t('admin.invitations.confirmRevoke.title')}
-                  description={t('admin.invitations.confirmRevoke.body', { email })}
-                  confirmLabel={t('admin.invitations.revoke')}
-                  cancelLabel={t('common.cancel')}
-                  pendingLabel={t('admin.account.working')}
-                  pending={act.isPending}
-                  onConfirm={() => run('revoke')}
-                />
-              )}
-              {canResendInvitation(invitation.state) && (
-                <ConfirmDialog
-                  trigger={
-                    <Button>
-                      <RotateCw className="size-4" aria-hidden="true" />
-                      {t('admin.invitations.resend')}
-                    </Button>
-                  }
-                  open={confirming === 'resend'}
-                  onOpenChange={(next) => setConfirming(next ? 'resend' : null)}
-                  title={t('admin.invitations.confirmResend.title')}
-                  description={t('admin.invitations.confirmResend.body', { email })}
-                  confirmLabel={t('admin.invitations.resend')}
-                  cancelLabel={t('common.cancel')}
-                  pendingLabel={t('admin.account.working')}
-                  pending={act.isPending}
-                  tone="default"
-                  onConfirm={() => run('resend')}
-                />
-              )}
-            </div>
+        ) : (
+          <div className="flex justify-between gap-4">
+            <dt className="text-fg-muted">{t('admin.invitations.expiresAt')}</dt>
+            <dd>{formatDate(invitation.expiresAt)}</dd>
+          </div>
+        )}
+      </dl>
+      {invitation.state === 'accepted' ? (
+        <p className="mt-6 flex items-center gap-2 rounded-xl bg-success/10 px-4 py-3 text-sm">
+          <MailCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
+          {t('admin.invitations.acceptedNote')}
+        </p>
+      ) : (
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {canRevokeInvitation(invitation.state) && (
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={DANGER_OUTLINE_BUTTON_CLASS}>
+                  <Undo2 className="size-4" aria-hidden="true" />
+                  {t('admin.invitations.revoke')}
+                </button>
+              }
+              open={confirming === 'revoke'}
+              onOpenChange={(next) => setConfirming(next ? 'revoke' : null)}
+              title={t('admin.invitations.confirmRevoke.title')}
+              description={t('admin.invitations.confirmRevoke.body', { email })}
+              confirmLabel={t('admin.invitations.revoke')}
+              cancelLabel={t('common.cancel')}
+              pendingLabel={t('admin.account.working')}
+              pending={act.isPending}
+              onConfirm={() => run('revoke')}
+            />
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {canResendInvitation(invitation.state) && (
+            <ConfirmDialog
+              trigger={
+                <Button>
+                  <RotateCw className="size-4" aria-hidden="true" />
+                  {t('admin.invitations.resend')}
+                </Button>
+              }
+              open={confirming === 'resend'}
+              onOpenChange={(next) => setConfirming(next ? 'resend' : null)}
+              title={t('admin.invitations.confirmResend.title')}
+              description={t('admin.invitations.confirmResend.body', { email })}
+              confirmLabel={t('admin.invitations.resend')}
+              cancelLabel={t('common.cancel')}
+              pendingLabel={t('admin.account.working')}
+              pending={act.isPending}
+              tone="default"
+              onConfirm={() => run('resend')}
+            />
+          )}
+        </div>
+      )}
+    </DetailDialog>
   );
 }

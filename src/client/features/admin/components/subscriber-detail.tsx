@@ -1,9 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
+import { DetailDialog } from '@client/components/ui/detail-dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { subscriberDetailQueryOptions } from '../api/waitlist';
 
@@ -31,8 +29,12 @@ export function SubscriberDetail({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
+    <DetailDialog
+      width="xl"
+      title={t('admin.waitlist.detail.title')}
+      description={email}
+      closeLabel={t('common.close')}
+      trigger={
         <button
           type="button"
           className="break-all text-left font-medium underline decoration-border underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-accent"
@@ -40,30 +42,10 @@ export function SubscriberDetail({
         >
           {email}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[1.75rem] border border-border bg-surface-raised p-6 text-fg shadow-2xl shadow-black/20 sm:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="font-display text-2xl font-semibold text-balance">
-              {t('admin.waitlist.detail.title')}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="-mt-1 -mr-2 size-9 px-0"
-                aria-label={t('common.close')}
-              >
-                <X className="size-4" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 break-all text-fg-muted">{email}</Dialog.Description>
-          <DetailBody id={id} formatDate={formatDate} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <DetailBody id={id} formatDate={formatDate} />
+    </DetailDialog>
   );
 }
 
