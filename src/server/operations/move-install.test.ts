@@ -353,16 +353,19 @@ describe.skipIf(Boolean(base))('backing up an embedded install', () => {
     const archive = path.join(tempDir(), 'embedded.backup');
     const backup = await ops(['backup', archive], { DATA_DIR: dataDir });
     expect(backup.output).toMatch(
-      /the database as pglite-datadir \([\d,]+ rows in \d+ tables\), 4 stored files \([\d.]+ MB\), 1 generated secrets/,
+      /the database as pglite-datadir \([\d,]+ rows in \d+ tables\), 4 stored files \([\d.]+ MB\), 2 generated secrets/,
     );
     expect(backup.code).toBe(0);
     const target = tempDir();
     const restored = await ops(['restore', archive], { DATA_DIR: target });
-    expect(restored.output).toContain('Restored the generated secrets: session-secret.');
+    const secrets = /Restored the generated secrets: ([^\n]*)\./.exec(restored.output)?.[1]?.split(', ');
+    expect(secrets?.sort()).toEqual(['encryption-keys', 'session-secret']);
     expect(restored.code).toBe(0);
-    expect(fs.readFileSync(path.join(target, 'secrets', 'session-secret'), 'utf8')).toBe(
-      fs.readFileSync(path.join(dataDir, 'secrets', 'session-secret'), 'utf8'),
-    );
+    for (const secret of secrets ?? []) {
+      expect(fs.readFileSync(path.join(target, 'secrets', secret), 'utf8')).toBe(
+        fs.readFileSync(path.join(dataDir, 'secrets', secret), 'utf8'),
+      );
+    }
     const again = await ops(['restore', archive], { DATA_DIR: target });
     expect(again.code).toBe(1);
     expect(again.output).toContain(`${path.join(target, 'db')} holds a database already`);

@@ -266,7 +266,16 @@ describe('sending', () => {
       () => campaign(started.campaign.id),
       (item) => item.status === 'completed',
     );
-    expect(done.counts).toEqual({ total: 5, pending: 0, sending: 0, sent: 5, failed: 0, cancelled: 0 });
+    expect(done.counts).toEqual({
+      total: 5,
+      pending: 0,
+      sending: 0,
+      sent: 5,
+      failed: 0,
+      cancelled: 0,
+      bounced: 0,
+      unsubscribed: 0,
+    });
     expect(sink.messages.map(to).sort()).toEqual([...en, ...de].map((entry) => entry.email).sort());
     for (const message of sink.messages) {
       const german = de.some((entry) => entry.email === to(message));
