@@ -222,6 +222,8 @@ async function scenario(workDir, servers) {
     TRUST_PROXY: 'true',
     INVITE_ONLY: 'false',
     SESSION_SECRET: 'bench-cluster-session-secret-of-32-characters',
+    // Every process on one database shares the key that seals private text (decision 045).
+    ENCRYPTION_KEY: Buffer.alloc(32, 0x5b).toString('base64'),
   };
   const apps = [];
   let users = [];
