@@ -20,6 +20,7 @@ export function startAppWithMailSink(options: {
   bench: string;
   workDir: string;
   servers: BenchServer[];
+  env?: Record<string, string>;
 }): Promise<{
   app: BenchServer & { port: number; url: string };
   sink: Awaited<ReturnType<typeof import('./smtp-sink.mjs').startSmtpSink>>;

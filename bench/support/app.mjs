@@ -73,7 +73,7 @@ export async function startApp({ dataDir, env = {}, servers }) {
  * The built app (built first if needed) on the embedded database in `workDir`, behind one trusted proxy
  * (requests name their client in `X-Forwarded-For`), sending its mail to a counting SMTP sink.
  */
-export async function startAppWithMailSink({ bench, workDir, servers }) {
+export async function startAppWithMailSink({ bench, workDir, servers, env = {} }) {
   await ensureBuild(bench);
   const { startSmtpSink } = await import('./smtp-sink.mjs');
   const sink = await startSmtpSink();
@@ -81,7 +81,7 @@ export async function startAppWithMailSink({ bench, workDir, servers }) {
   const app = await startApp({
     dataDir: path.join(workDir, 'data'),
     servers,
-    env: { TRUST_PROXY: 'true', SMTP_URL: sink.url },
+    env: { TRUST_PROXY: 'true', SMTP_URL: sink.url, ...env },
   });
   return { app, sink };
 }

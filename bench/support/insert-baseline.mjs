@@ -4,6 +4,7 @@
 // and { concurrency, warmupSeconds, seconds }. Before inserting it counts what the app left behind.
 // Prints one JSON line on stdout: { before: { waitingList, outbox: { status: n } }, rate, p99Ms, inserts }.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 const INSERT =
@@ -11,7 +12,8 @@ const INSERT =
 
 async function openClient(options) {
   if (options.pgliteDir) {
-    const db = await PGlite.create(options.pgliteDir);
+    // The app's database uses the trigram extension (the waiting list's search index), as the app loads it.
+    const db = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
     return {
       query: async (text, params) => (await db.query(text, params)).rows,
       close: () => db.close(),
