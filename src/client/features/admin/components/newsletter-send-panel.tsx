@@ -191,7 +191,6 @@ export function NewsletterSendPanel({
             <p className="text-fg-muted">
               {t('admin.campaigns.send.noneSelected', {
                 section: t('admin.sections.newsletterList.title'),
-                button: t('admin.campaigns.selectConfirmed'),
               })}
             </p>
           ) : (
