@@ -218,6 +218,8 @@ test.describe('accessibility', () => {
   for (const locale of ['en', 'de'] as const) {
     for (const width of [390, 1280]) {
       test(`no serious violations (${locale}, ${width} px)`, async ({ page }) => {
+        // Four pages, each loaded and checked by axe: more than the default 30 s on a busy machine.
+        test.setTimeout(90_000);
         await setLocaleCookie(page, locale);
         await page.setViewportSize({ width, height: 844 });
         for (const path of ['/', '/auth', '/admin-login', '/no-such-page']) {
