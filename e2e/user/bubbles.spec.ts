@@ -45,6 +45,8 @@ const ownBubble = (page: Page, name: string, importance: number) =>
 test('an answered Trust question becomes the highlighted bubble, and its overlay shows the answer', async ({
   page,
 }) => {
+  // An account, a question answered and an accessibility check: over 30 s on a busy machine.
+  test.setTimeout(90_000);
   await answerTrust(page, 'Robin', 8);
   const bubble = ownBubble(page, 'Robin', 8);
   await expect(bubble).toHaveClass(/bubble-highlight/);
