@@ -266,7 +266,8 @@ test.describe('a past week', () => {
       // Its week: the insight and every reflection, read-only.
       await insight.getByRole('link', { name: t['insight.readWeek'] }).click();
       await expect(page).toHaveURL(/\/history\/\d{4}-\d{2}-\d{2}$/);
-      for (const text of LAST_WEEK[locale]) await expect(page.getByText(text)).toBeVisible();
+      // Exact: the insight may quote a reflection as part of its own paragraph.
+      for (const text of LAST_WEEK[locale]) await expect(page.getByText(text, { exact: true })).toBeVisible();
       await expect(page.getByRole('textbox')).toHaveCount(0);
       await expect(page.getByText(t['insights.theme.trust'], { exact: true }).first()).toBeVisible();
       await expect(page.getByText(t['topics.lane-where-you-re-safe'], { exact: true })).toBeVisible();
