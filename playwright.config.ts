@@ -39,8 +39,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Ceilings, not speed targets (those live in bench/): the suite shares two cores with a busy CI machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
   globalSetup: './e2e/fixtures/global-setup.ts',
   use: {

@@ -135,7 +135,7 @@ test('pages carry their search-engine metadata, in the server-rendered HTML', as
 
 for (const width of [390, 1280]) {
   test(`public pages have no serious accessibility problems at ${width} px`, async ({ page }) => {
-    test.setTimeout(60_000); // six pages, each checked by axe
+    test.setTimeout(150_000); // seven page states, each checked by axe
     await page.setViewportSize({ width, height: 844 });
     for (const path of ['/invite', '/waiting-list', '/legal', '/videos', '/ok?email=a%40example.com']) {
       await page.goto(path);

@@ -150,6 +150,7 @@ test("a signed-in person's bubble appears on their second device", async ({
   baseURL,
   clientAddress,
 }) => {
+  test.setTimeout(90_000); // two browser contexts and a sign-up
   const email = `bubbles-${process.pid}-${Date.now()}@example.com`;
   const password = 'quiet harbour lanterns';
   await invitedAccount({ email, password, clientAddress });
