@@ -63,7 +63,7 @@ describe('the server process', () => {
     expect(await waitForHealth(port, reopened)).toEqual({ status: 'ok' });
     reopened.child.kill('SIGINT');
     expect(await reopened.exited).toBe(0);
-  });
+  }, 150_000); // starts several server processes
 
   it('on SIGTERM answers /api/ready with 503 and keeps serving for SHUTDOWN_DELAY_MS, closing each connection', async () => {
     const port = await freePort();
@@ -89,7 +89,7 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
     expect(server.output()).toContain('shutting down: not ready any more');
-  });
+  }, 150_000); // starts several server processes
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs on PostgreSQL when DATABASE_URL is set, migrating it',

@@ -198,5 +198,5 @@ describe('a campaign whose server is killed', () => {
       await sink.close();
       await database.drop();
     }
-  }, 180_000);
+  }, 360_000);
 });

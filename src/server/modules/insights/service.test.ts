@@ -284,16 +284,19 @@ describe('AI insights', () => {
 
   beforeAll(async () => {
     server = http.createServer((request, response) => {
+      if (request.url !== '/v1/chat/completions' || request.method !== 'POST') {
+        response.writeHead(404).end();
+        return;
+      }
+      // Noted on arrival: on a busy machine the caller may give up before this process reads the body.
+      const entry: Seen = { authorization: request.headers.authorization, body: { model: '', messages: [] } };
+      seen.push(entry);
       let raw = '';
       request.on('data', (chunk) => {
         raw += chunk;
       });
       request.on('end', () => {
-        if (request.url !== '/v1/chat/completions' || request.method !== 'POST') {
-          response.writeHead(404).end();
-          return;
-        }
-        seen.push({ authorization: request.headers.authorization, body: JSON.parse(raw) });
+        entry.body = JSON.parse(raw);
         answer(response);
       });
     });
@@ -307,11 +310,12 @@ describe('AI insights', () => {
     seen = [];
   });
 
-  const ai = (): AiConfig => ({
+  /** A generous timeout (the model answers at once), except where the timeout itself is tested. */
+  const ai = (timeoutMs = 15_000): AiConfig => ({
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     apiKey: 'test-key',
     model: 'tiny-llama',
-    timeoutMs: 1000,
+    timeoutMs,
   });
   const reply = (content: string) => (response: http.ServerResponse) =>
     response
@@ -358,17 +362,18 @@ describe('AI insights', () => {
   });
 
   it.each([
-    ['answers with an error', (response: http.ServerResponse) => response.writeHead(500).end('boom')],
-    ['answers with no text', reply('   ')],
+    ['answers with an error', (response: http.ServerResponse) => response.writeHead(500).end('boom'), 15_000],
+    ['answers with no text', reply('   '), 15_000],
     [
       'answers something that is not JSON',
       (response: http.ServerResponse) => response.writeHead(200).end('<html>'),
+      15_000,
     ],
-    ['does not answer within the timeout', () => undefined],
-  ])('fall back to the computed insight when the model %s', async (_, behaviour) => {
+    ['does not answer within the timeout', () => undefined, 1000],
+  ])('fall back to the computed insight when the model %s', async (_, behaviour, timeoutMs) => {
     answer = behaviour;
     const { userId } = await aiWeek({ ai: true });
-    expect(await makeDueInsights({ ...deps, ai: ai() })).toBe(1);
+    expect(await makeDueInsights({ ...deps, ai: ai(timeoutMs) })).toBe(1);
     expect(seen).toHaveLength(1);
     const { insight } = await summaryOf(userId);
     expect(insight?.source).toBe('computed');
