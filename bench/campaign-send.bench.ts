@@ -156,7 +156,7 @@ async function scenario(postgres: boolean, workDir: string, servers: BenchServer
     // The baseline: the same rendered newsletter through nodemailer's pool, as many connections.
     const links = unsubscribeUrls({ appUrl: APP_URL, secret: SECRET }, written.firstId, 'en');
     const rendered = await renderNewsletter(
-      { kind: 'newsletter', locale: 'en', content: content.en, gifUrl: null, appUrl: APP_URL },
+      { kind: 'newsletter', locale: 'en', content: content.en, gif: null, appUrl: APP_URL },
       { unsubscribeUrl: links.page },
     );
     const transport = createTransport({
