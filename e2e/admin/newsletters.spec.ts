@@ -1,7 +1,7 @@
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { chooseLanguage, composerField as field, GIF, gifInput, openComposer } from '../fixtures/admin';
 import { waitForMail } from '../fixtures/mailbox';
-import { expect, test } from '../fixtures/test';
+import { expect, expectAccessible, test } from '../fixtures/test';
 
 /** The newsletter and GDPR e-mail composers (issue 7, first half: drafts, preview, GIF). */
 
@@ -88,6 +88,7 @@ test('a confirmation-e-mail GIF is for one language only, and staff can remove i
   await expect(page.getByText(en['admin.newsletters.gif.uploaded'])).toBeVisible();
   await expect(preview.locator('img[src*="/media/gifs/gdpr-gif/en-"]')).toHaveCount(1, { timeout: 10_000 });
   await expect(composer.getByText('1 × 1 px', { exact: false })).toBeVisible();
+  await expectAccessible(page);
   await chooseLanguage(composer, 'German');
   await expect(preview.locator('html[lang="de"]')).toHaveCount(1, { timeout: 10_000 });
   await expect(preview.locator('img')).toHaveCount(0);
@@ -96,6 +97,7 @@ test('a confirmation-e-mail GIF is for one language only, and staff can remove i
   await composer.getByRole('button', { name: `${en['admin.newsletters.gif.remove']} (English)` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(en['admin.newsletters.gif.removeTitle']);
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: en['admin.newsletters.gif.removeAction'] }).click();
   await expect(page.getByText(en['admin.newsletters.gif.removed'], { exact: true })).toBeVisible();
   await chooseLanguage(composer, 'English');
