@@ -18,13 +18,12 @@ import { campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { newsletters } from '../../db/schema/newsletters';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
-import type { Storage } from '../../lib/storage/storage';
 import { recordAudit } from '../admin/audit';
 import { autoSendOn, getEmailSettings, globalBccList } from '../mail/service';
 import { emailGifsFor, type NewsletterChange, saveDraft } from '../newsletters/service';
 import { suppressedAmong } from '../suppression/service';
 
-export type CampaignDeps = { db: Database; storage: Storage; appUrl: string };
+export type CampaignDeps = { db: Database; appUrl: string };
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type Selected = { id: string; email: string; language: TLocale; status: string };
