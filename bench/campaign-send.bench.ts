@@ -14,7 +14,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createTransport } from 'nodemailer';
 import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../src/server/db/client';
 import { waitingList } from '../src/server/db/schema/waitlist';
-import { createFilesystemStorage } from '../src/server/lib/storage/filesystem-storage';
 import { createStaffAccount } from '../src/server/modules/admin/service';
 import { CAMPAIGN_DEFAULT_CONCURRENCY } from '../src/server/modules/campaigns/sender';
 import { startCampaign } from '../src/server/modules/campaigns/service';
@@ -62,10 +61,7 @@ const content = {
 };
 
 /** Writes RECIPIENTS confirmed entries and the campaign to them; returns the seconds the campaign took. */
-async function writeCampaign(
-  handle: DatabaseHandle,
-  dataDir: string,
-): Promise<{ seconds: number; firstId: string }> {
+async function writeCampaign(handle: DatabaseHandle): Promise<{ seconds: number; firstId: string }> {
   await handle.migrate(path.join(ROOT, 'src/server/db/migrations'));
   const now = new Date();
   const ids: string[] = [];
@@ -88,7 +84,7 @@ async function writeCampaign(
   });
   const began = performance.now();
   const started = await startCampaign(
-    { db: handle.db, storage: createFilesystemStorage(path.join(dataDir, 'storage')), appUrl: APP_URL },
+    { db: handle.db, appUrl: APP_URL },
     {
       actor: { id: staff.id, email: staff.email },
       ip: null,
@@ -132,7 +128,7 @@ async function scenario(postgres: boolean, workDir: string, servers: BenchServer
   const database = await openDatabase(postgres, dataDir);
   let written: { seconds: number; firstId: string };
   try {
-    written = await writeCampaign(database.handle, dataDir);
+    written = await writeCampaign(database.handle);
   } finally {
     await database.handle.close();
   }
@@ -156,7 +152,7 @@ async function scenario(postgres: boolean, workDir: string, servers: BenchServer
     // The baseline: the same rendered newsletter through nodemailer's pool, as many connections.
     const links = unsubscribeUrls({ appUrl: APP_URL, secret: SECRET }, written.firstId, 'en');
     const rendered = await renderNewsletter(
-      { kind: 'newsletter', locale: 'en', content: content.en, gifUrl: null, appUrl: APP_URL },
+      { kind: 'newsletter', locale: 'en', content: content.en, gif: null, appUrl: APP_URL },
       { unsubscribeUrl: links.page },
     );
     const transport = createTransport({

@@ -4,6 +4,7 @@ import {
   confirmedSubscriber,
   composerField as field,
   GIF,
+  gifInput,
   openComposer,
   openSection,
 } from '../fixtures/admin';
@@ -52,12 +53,22 @@ test('staff send a newsletter in both languages to three people; each gets their
   await chooseLanguage(composer, 'German');
   await field(composer, 'subjectLine').fill(subjects.de);
   await field(composer, 'heroTitle').fill(heroes.de);
-  await composer.locator('input[type="file"][accept*="gif"]').setInputFiles({
-    name: 'spring.gif',
-    mimeType: 'image/gif',
-    buffer: GIF,
-  });
-  await expect(page.getByText(en['admin.newsletters.gif.uploaded'])).toBeVisible();
+  // A GIF for each language (each e-mail shows only its own language's).
+  for (const language of ['English', 'German'] as const) {
+    await gifInput(composer, language).setInputFiles({
+      name: 'spring.gif',
+      mimeType: 'image/gif',
+      buffer: GIF,
+    });
+  }
+  await expect
+    .poll(async () => {
+      const gifs = (await (await page.request.get('/api/admin/newsletters/gifs')).json()) as {
+        newsletter: Record<'en' | 'de', unknown>;
+      };
+      return gifs.newsletter.en !== null && gifs.newsletter.de !== null;
+    })
+    .toBe(true);
 
   // Nothing selected yet: the send is refused with the spec's message.
   await composer.getByRole('button', { name: en['admin.campaigns.send.button'], exact: true }).click();
@@ -85,7 +96,7 @@ test('staff send a newsletter in both languages to three people; each gets their
   for (const person of people) {
     const mail = await waitForSubject(person.address, subjects[person.language]);
     expect(mail.text).toContain(heroes[person.language]);
-    expect(mail.html).toContain('/media/gifs/newsletter-gif/');
+    expect(mail.html).toContain(`/media/gifs/newsletter-gif/${person.language}-`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     mails.set(person.address, mail);
   }

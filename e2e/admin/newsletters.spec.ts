@@ -1,7 +1,7 @@
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { chooseLanguage, composerField as field, GIF, openComposer } from '../fixtures/admin';
+import { chooseLanguage, composerField as field, GIF, gifInput, openComposer } from '../fixtures/admin';
 import { waitForMail } from '../fixtures/mailbox';
-import { expect, test } from '../fixtures/test';
+import { expect, expectAccessible, test } from '../fixtures/test';
 
 /** The newsletter and GDPR e-mail composers (issue 7, first half: drafts, preview, GIF). */
 
@@ -25,13 +25,10 @@ test('staff write a newsletter in both languages, see it in the preview with its
   await expect(preview.getByText(`Der Frühling ist da ${stamp}`)).toBeVisible({ timeout: 10_000 });
   await expect(composer.getByText(`Neuigkeiten ${stamp}`)).toBeVisible();
 
-  await composer.locator('input[type="file"][accept*="gif"]').setInputFiles({
-    name: 'hello.gif',
-    mimeType: 'image/gif',
-    buffer: GIF,
-  });
+  // The German GIF: the German preview shows it, at its own size.
+  await gifInput(composer, 'German').setInputFiles({ name: 'hello.gif', mimeType: 'image/gif', buffer: GIF });
   await expect(page.getByText(en['admin.newsletters.gif.uploaded'])).toBeVisible();
-  await expect(preview.locator('img[src*="/media/gifs/newsletter-gif/"]')).toHaveCount(1, {
+  await expect(preview.locator('img[src*="/media/gifs/newsletter-gif/de-"][width="1"]')).toHaveCount(1, {
     timeout: 10_000,
   });
 
@@ -78,4 +75,35 @@ test('a saved German GDPR e-mail is what the next German subscriber receives', a
     });
     expect(removed.status()).toBe(200);
   }
+});
+
+test('a confirmation-e-mail GIF is for one language only, and staff can remove it', async ({ page }) => {
+  test.setTimeout(60_000);
+  const composer = await openComposer(page, en['admin.sections.gdprEmail.title']);
+  const preview = composer.frameLocator('iframe');
+  await chooseLanguage(composer, 'English');
+  await expect(preview.getByRole('link').first()).toBeVisible({ timeout: 10_000 });
+
+  await gifInput(composer, 'English').setInputFiles({ name: 'wave.gif', mimeType: 'image/gif', buffer: GIF });
+  await expect(page.getByText(en['admin.newsletters.gif.uploaded'])).toBeVisible();
+  await expect(preview.locator('img[src*="/media/gifs/gdpr-gif/en-"]')).toHaveCount(1, { timeout: 10_000 });
+  await expect(composer.getByText('1 × 1 px', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await chooseLanguage(composer, 'German');
+  await expect(preview.locator('html[lang="de"]')).toHaveCount(1, { timeout: 10_000 });
+  await expect(preview.locator('img')).toHaveCount(0);
+
+  // Removing asks first, then the English e-mail has no GIF any more.
+  await composer.getByRole('button', { name: `${en['admin.newsletters.gif.remove']} (English)` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(en['admin.newsletters.gif.removeTitle']);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: en['admin.newsletters.gif.removeAction'] }).click();
+  await expect(page.getByText(en['admin.newsletters.gif.removed'], { exact: true })).toBeVisible();
+  await chooseLanguage(composer, 'English');
+  await expect(preview.locator('html[lang="en"]')).toHaveCount(1, { timeout: 10_000 });
+  await expect(preview.locator('img')).toHaveCount(0);
+  await expect(gifInput(composer, 'English')).toHaveAccessibleName(
+    `${en['admin.newsletters.gif.choose']} (English)`,
+  );
 });

@@ -180,7 +180,6 @@ export function createApp(deps: AppDeps) {
       mail,
       appUrl: config.appUrl,
       secret: deps.sessionSecret,
-      storage: deps.storage,
       config,
     }),
   );

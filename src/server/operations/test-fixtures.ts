@@ -107,7 +107,7 @@ export async function seedInstall(ctx: TestContext) {
     'draft',
   );
   const campaign = await startCampaign(
-    { db: ctx.database.db, storage: ctx.storage, appUrl: ctx.config.appUrl },
+    { db: ctx.database.db, appUrl: ctx.config.appUrl },
     {
       actor: { id: staff.id, email: staff.email },
       ip: null,

@@ -253,27 +253,52 @@ export async function* mp4Chunks(totalBytes: number, chunkBytes = 1024 * 1024): 
 }
 
 /**
- * A valid 1×1 GIF89a: header, logical screen with a two-colour global table, a graphic control extension,
- * one image of LZW minimum code size 2 (clear, index 0, end) and the trailer.
+ * A valid GIF89a (1×1 unless told): header, logical screen with a two-colour global table, a graphic control
+ * extension, one image of LZW minimum code size 2 (clear, index 0, end) and the trailer. The size is written
+ * into the logical screen and the image descriptor; the pixels stay one, which is structure enough.
  */
-export function gif(): Buffer {
+export function gif(size: { width: number; height: number } = { width: 1, height: 1 }): Buffer {
+  const u16 = (value: number) => [value & 0xff, value >> 8];
   return Buffer.concat([
     Buffer.from('GIF89a', 'latin1'),
-    Buffer.from([0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]), // 1×1, global colour table of 2
+    Buffer.from([...u16(size.width), ...u16(size.height), 0x80, 0x00, 0x00]), // global colour table of 2
     Buffer.from([0xff, 0xff, 0xff, 0x00, 0x00, 0x00]), // white, black
     Buffer.from([0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00]), // graphic control: colour 0 transparent
-    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), // image descriptor
+    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, ...u16(size.width), ...u16(size.height), 0x00]), // image descriptor
     Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00]), // image data
     Buffer.from([0x3b]), // trailer
   ]);
 }
 
-/** `totalBytes` starting like a GIF (the header of `gif()`, then filler), generated as it is read. */
+/**
+ * A GIF of exactly `totalBytes` (at least 64), whole in its structure: the screen and colour table of `gif()`,
+ * one image whose data sub-blocks fill the rest, and the trailer. Generated as it is read.
+ */
 export async function* gifChunks(totalBytes: number, chunkBytes = 256 * 1024): AsyncGenerator<Buffer> {
-  const header = gif().subarray(0, 13);
-  yield header;
-  const filler = Buffer.alloc(chunkBytes, 0x2a);
-  for (let sent = header.length; sent < totalBytes; sent += chunkBytes) {
-    yield filler.subarray(0, Math.min(chunkBytes, totalBytes - sent));
+  const head = Buffer.concat([
+    gif().subarray(0, 19),
+    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02]),
+  ]);
+  yield head;
+  // The data: sub-blocks of 1 length byte and 1 to 255 bytes, then the terminator and the trailer.
+  let left = totalBytes - head.length - 2;
+  const full = Buffer.alloc(256, 0x2a);
+  full[0] = 255;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  while (left > 0) {
+    // Never leave exactly one byte: a block of one length byte and no data would be the terminator.
+    const take = left === 257 ? 128 : Math.min(256, left);
+    const block = take === 256 ? full : Buffer.alloc(take, 0x2a);
+    if (take !== 256) block[0] = take - 1;
+    batch.push(block);
+    batchBytes += take;
+    left -= take;
+    if (batchBytes >= chunkBytes) {
+      yield Buffer.concat(batch);
+      batch = [];
+      batchBytes = 0;
+    }
   }
+  yield Buffer.concat([...batch, Buffer.from([0x00, 0x3b])]);
 }

@@ -45,6 +45,7 @@ export const API_ERROR_CODES = [
   'file_in_use',
   // newsletters
   'invalid_gif',
+  'gif_damaged',
   'gif_too_large',
   'invalid_cta_link',
   // campaigns

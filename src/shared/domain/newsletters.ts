@@ -32,17 +32,40 @@ export const CONFIRMATION_LINK_PLACEHOLDER = '{{confirmation_link}}';
 /** Spec §5: newsletter GIFs are GIF files of at most 4 MB; 600 px wide is recommended. */
 export const GIF_MAX_BYTES = 4 * 1024 * 1024;
 export const GIF_RECOMMENDED_WIDTH = 600;
-/** Spec §7: bucket `gifs`, one folder per kind; the latest upload of a folder is the one used. */
+/** The widest an e-mail shows a GIF; a narrower one is shown at its natural size, never stretched. */
+export const GIF_MAX_DISPLAY_WIDTH = 600;
+/** Spec §7: bucket `gifs`, one folder per kind; which file each language uses is a row (decision 048). */
 export const GIF_FOLDERS: Record<NewsletterKind, string> = {
   newsletter: 'newsletter-gif',
   gdpr: 'gdpr-gif',
 };
 
-/** A GIF by content: `GIF87a` or `GIF89a`. */
+/** A GIF by its first bytes: `GIF87a` or `GIF89a` (the server reads the whole file before keeping it). */
 export function isGif(bytes: Uint8Array): boolean {
   if (bytes.length < 6) return false;
   const signature = String.fromCharCode(...bytes.subarray(0, 6));
   return signature === 'GIF87a' || signature === 'GIF89a';
+}
+
+/**
+ * A GIF as an e-mail embeds it: its absolute address and natural size. `height` is null only for campaigns
+ * started before sizes were recorded (decision 048), which are shown 600 px wide as they were then.
+ */
+export type EmailGif = { url: string; width: number; height: number | null };
+/** The GIF of each language of one e-mail. */
+export type EmailGifs = Record<'en' | 'de', EmailGif | null>;
+
+/**
+ * The size an e-mail shows a GIF at: its natural size up to GIF_MAX_DISPLAY_WIDTH wide, a wider one scaled down
+ * with its proportions kept (the height rounded, at least 1 px).
+ */
+export function gifDisplaySize(natural: { width: number; height: number }): {
+  width: number;
+  height: number;
+} {
+  if (natural.width <= GIF_MAX_DISPLAY_WIDTH) return { width: natural.width, height: natural.height };
+  const height = Math.max(1, Math.round((natural.height * GIF_MAX_DISPLAY_WIDTH) / natural.width));
+  return { width: GIF_MAX_DISPLAY_WIDTH, height };
 }
 
 export type GifFileProblem = 'notGif' | 'tooLarge';

@@ -61,15 +61,22 @@ export type TNewsletterPreviewRequest = z.infer<typeof ZNewsletterPreviewRequest
 export const ZNewsletterPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type TNewsletterPreview = z.infer<typeof ZNewsletterPreview>;
 
-const ZGifInfo = z.object({
+/** A GIF in use: its file, size on disk and natural size in pixels, and who chose it when. */
+export const ZNewsletterGif = z.object({
   name: z.string(),
   url: z.string(),
   size: z.number().int().nonnegative(),
-  createdAt: z.iso.datetime({ offset: true }),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  uploadedAt: z.iso.datetime({ offset: true }),
+  uploadedBy: z.string().nullable(),
 });
+export type TNewsletterGif = z.infer<typeof ZNewsletterGif>;
 
-/** The GIF each kind uses: the latest upload of its folder (spec §7), or null. */
-export const ZNewsletterGifs = z.object({ newsletter: ZGifInfo.nullable(), gdpr: ZGifInfo.nullable() });
+const ZGifPerLanguage = z.object({ en: ZNewsletterGif.nullable(), de: ZNewsletterGif.nullable() });
+
+/** The GIF of each e-mail in each language (decision 048), or null where there is none. */
+export const ZNewsletterGifs = z.object({ newsletter: ZGifPerLanguage, gdpr: ZGifPerLanguage });
 export type TNewsletterGifs = z.infer<typeof ZNewsletterGifs>;
 
 export const ZDeletedCount = z.object({ deleted: z.number().int().nonnegative() });

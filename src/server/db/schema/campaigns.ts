@@ -5,6 +5,7 @@ import {
   type CampaignStatus,
 } from '@shared/domain/campaigns';
 import type { TLocale } from '@shared/domain/locale';
+import type { EmailGifs } from '@shared/domain/newsletters';
 import type { TBilingualContent } from '@shared/schemas/newsletters';
 import { sql } from 'drizzle-orm';
 import {
@@ -23,9 +24,10 @@ import { newsletters } from './newsletters';
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
- * A newsletter sent to a selection of the waiting list (decision 020). `content` and `gif_url` are the texts
- * and GIF as sent, so later edits of the draft or a new GIF do not change a campaign under way. One process
- * at a time drives a campaign: it holds `lease_owner` until `lease_until` and renews it while sending.
+ * A newsletter sent to a selection of the waiting list (decision 020). `content` and `gifs` are the texts and
+ * each language's GIF (address and natural size, decision 048) as sent, so later edits of the draft do not change
+ * a campaign under way. One process at a time drives a campaign: it holds `lease_owner` until `lease_until` and
+ * renews it while sending.
  */
 export const campaigns = pgTable(
   'campaigns',
@@ -34,7 +36,7 @@ export const campaigns = pgTable(
     newsletterId: uuid('newsletter_id').references(() => newsletters.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     content: jsonb('content').$type<TBilingualContent>().notNull(),
-    gifUrl: text('gif_url'),
+    gifs: jsonb('gifs').$type<EmailGifs>().notNull().default({ en: null, de: null }),
     status: text('status').$type<CampaignStatus>().notNull().default('sending'),
     ratePerSecond: integer('rate_per_second').notNull(),
     bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),

@@ -1,7 +1,20 @@
+import { LOCALES, type TLocale } from '@shared/domain/locale';
 import { NEWSLETTER_KINDS } from '@shared/domain/newsletters';
 import type { TBilingualContent } from '@shared/schemas/newsletters';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Saved newsletter and GDPR e-mail drafts (spec §3 newsletters). One row holds both languages in `content`
@@ -23,5 +36,33 @@ export const newsletters = pgTable(
   (table) => [
     check('newsletters_kind_ck', sql`${table.kind} in ('newsletter', 'gdpr')`),
     index('newsletters_kind_updated_idx').on(table.kind, table.updatedAt.desc()),
+  ],
+);
+
+/**
+ * The GIF each e-mail shows in each language (decision 048): at most one per kind and language, its file in
+ * bucket `gifs` under the kind's folder, with the natural size read from the file when it was uploaded. No row:
+ * that e-mail has no GIF in that language.
+ */
+export const newsletterGifs = pgTable(
+  'newsletter_gifs',
+  {
+    kind: text('kind', { enum: NEWSLETTER_KINDS }).notNull(),
+    language: text('language').$type<TLocale>().notNull(),
+    objectName: text('object_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    uploadedBy: text('uploaded_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.language] }),
+    check('newsletter_gifs_kind_ck', sql`${table.kind} in ('newsletter', 'gdpr')`),
+    check(
+      'newsletter_gifs_language_ck',
+      sql`${table.language} in (${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))})`,
+    ),
+    check('newsletter_gifs_size_ck', sql`${table.width} > 0 and ${table.height} > 0`),
   ],
 );

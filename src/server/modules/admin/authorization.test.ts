@@ -281,10 +281,14 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/newsletters': { query: '?kind=newsletter', status: 200 },
   'GET /api/admin/newsletters/defaults': { query: '?kind=gdpr', status: 200 },
   'GET /api/admin/newsletters/gifs': { status: 200 },
-  'POST /api/admin/newsletters/gifs/:kind': {
-    setup: async () => ({ kind: 'newsletter' }),
+  'POST /api/admin/newsletters/gifs/:kind/:language': {
+    setup: async () => ({ kind: 'newsletter', language: 'de' }),
     raw: { bytes: gif(), contentType: 'image/gif' },
     status: 200,
+  },
+  'DELETE /api/admin/newsletters/gifs/:kind/:language': {
+    setup: async () => ({ kind: 'gdpr', language: 'en' }),
+    status: 404,
   },
   'POST /api/admin/newsletters/preview': {
     body: { kind: 'newsletter', language: 'en', content: newsletterContent('Matrix') },

@@ -136,7 +136,7 @@ const cancelRoute = actionRoute('cancel', 'Cancel a campaign: messages not yet s
 
 /** Sending newsletters (spec §5 newsletter send): plan, start, watch, pause, resume, cancel. */
 export function adminCampaignRoutes(deps: AdminDeps, options: { eventsHeartbeatMs?: number } = {}) {
-  const campaignDeps = { db: deps.db, storage: deps.storage, appUrl: deps.config.appUrl };
+  const campaignDeps = { db: deps.db, appUrl: deps.config.appUrl };
   const act = (c: Context<AppEnv>) => staffChange(c, deps);
   const change = (action: CampaignAction) => async (c: Context<AppEnv>, id: string) => {
     const outcome = await changeCampaign(deps.db, { id, action, ...act(c) });

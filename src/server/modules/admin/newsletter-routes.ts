@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LOCALES } from '@shared/domain/locale';
 import { GIF_MAX_BYTES } from '@shared/domain/newsletters';
 import {
   ZDeletedCount,
@@ -18,9 +19,10 @@ import {
   deleteAllDrafts,
   deleteDraft,
   getDraft,
-  latestGifs,
   listDrafts,
+  listGifs,
   newsletterDefaults,
+  removeGif,
   renderNewsletterPreview,
   saveDraft,
   uploadGif,
@@ -39,7 +41,10 @@ const invalidCtaLink = errorResponse(
 );
 
 const ZDraftParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-const ZGifParams = z.object({ kind: ZNewsletterKind.openapi({ param: { name: 'kind', in: 'path' } }) });
+const ZGifParams = z.object({
+  kind: ZNewsletterKind.openapi({ param: { name: 'kind', in: 'path' } }),
+  language: z.enum(LOCALES).openapi({ param: { name: 'language', in: 'path' } }),
+});
 const ZKindQuery = ZNewsletterKindQuery.extend({
   kind: ZNewsletterKind.openapi({ param: { name: 'kind', in: 'query' } }),
 });
@@ -48,7 +53,7 @@ const binary = z.string().openapi({ type: 'string', format: 'binary' });
 /** The GIF itself, streamed to storage as it arrives; its first bytes decide, not the declared type. */
 const gifBody = {
   required: true,
-  description: `The GIF's bytes (GIF87a or GIF89a by content, at most ${GIF_MAX_BYTES / 1024 / 1024} MB)`,
+  description: `The GIF's bytes (a whole GIF87a or GIF89a file by content, at most ${GIF_MAX_BYTES / 1024 / 1024} MB)`,
   content: Object.fromEntries(
     ['image/gif', 'application/octet-stream'].map((type) => [type, { schema: binary }]),
   ),
@@ -143,7 +148,7 @@ const gifsRoute = adminRoute('newsletters', {
   method: 'get',
   path: '/admin/newsletters/gifs',
   tags: TAGS,
-  summary: 'The GIF each kind uses: the latest upload of its folder',
+  summary: 'The GIF of each e-mail (newsletter, gdpr) in each language, with its natural size',
   responses: { 200: jsonResponse('The GIFs', ZNewsletterGifs), 401: unauthenticated },
 });
 
@@ -151,13 +156,17 @@ const uploadGifRoute = adminRoute(
   'newsletters',
   {
     method: 'post',
-    path: '/admin/newsletters/gifs/{kind}',
+    path: '/admin/newsletters/gifs/{kind}/{language}',
     tags: TAGS,
-    summary: 'Upload the GIF of a kind (into bucket gifs, folder newsletter-gif or gdpr-gif)',
+    summary:
+      'Make an uploaded GIF the one this e-mail shows in this language (only there); the file it replaces is deleted',
     request: { params: ZGifParams, body: gifBody },
     responses: {
       200: jsonResponse('The GIFs after the upload', ZNewsletterGifs),
-      400: errorResponse('invalid_gif: the content is not a GIF; nothing is stored'),
+      400: errorResponse(
+        'invalid_gif: the content is not a GIF; gif_damaged: it starts like a GIF but is not a complete one. ' +
+          'Nothing is stored',
+      ),
       401: unauthenticated,
       413: errorResponse(
         `gif_too_large: more than ${GIF_MAX_BYTES / 1024 / 1024} MB (by Content-Length, or while streaming); ` +
@@ -167,6 +176,20 @@ const uploadGifRoute = adminRoute(
   },
   { body: 'streamed' },
 );
+
+const removeGifRoute = adminRoute('newsletters', {
+  method: 'delete',
+  path: '/admin/newsletters/gifs/{kind}/{language}',
+  tags: TAGS,
+  summary:
+    'Remove the GIF this e-mail shows in this language: the e-mail no longer has one, the file is deleted',
+  request: { params: ZGifParams },
+  responses: {
+    200: jsonResponse('The GIFs after the removal', ZNewsletterGifs),
+    401: unauthenticated,
+    404: errorResponse('not_found: this e-mail has no GIF in this language'),
+  },
+});
 
 /** The newsletter and GDPR e-mail composers (spec §2): drafts, defaults, preview and GIFs. */
 export function adminNewsletterRoutes(deps: AdminDeps) {
@@ -180,17 +203,21 @@ export function adminNewsletterRoutes(deps: AdminDeps) {
       return c.json({ drafts: await listDrafts(deps.db, kind) }, 200);
     })
     .openapi(defaultsRoute, (c) => c.json(newsletterDefaults(c.req.valid('query').kind, appUrl), 200))
-    .openapi(gifsRoute, async (c) => c.json(await latestGifs(deps.storage), 200))
+    .openapi(gifsRoute, async (c) => c.json(await listGifs(deps.db), 200))
     .openapi(uploadGifRoute, async (c) => {
-      const { kind } = c.req.valid('param');
-      const outcome = await uploadGif(deps.db, deps.storage, { kind, ...rawRequestBody(c), ...act(c) });
+      const outcome = await uploadGif(deps, { ...c.req.valid('param'), ...rawRequestBody(c), ...act(c) });
       if (!outcome.ok) {
         return c.json({ error: { code: outcome.error } }, outcome.error === 'gif_too_large' ? 413 : 400);
       }
       return c.json(outcome.gifs, 200);
     })
+    .openapi(removeGifRoute, async (c) => {
+      const gifs = await removeGif(deps, { ...c.req.valid('param'), ...act(c) });
+      if (!gifs) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json(gifs, 200);
+    })
     .openapi(previewRoute, async (c) => {
-      const outcome = await renderNewsletterPreview(deps.storage, { request: c.req.valid('json'), appUrl });
+      const outcome = await renderNewsletterPreview(deps.db, { request: c.req.valid('json'), appUrl });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
       return c.json(outcome.preview, 200);
     })

@@ -227,7 +227,6 @@ export function adminWaitlistRoutes(deps: AdminDeps, options: AdminWaitlistRoute
     mail: deps.mail,
     appUrl: deps.config.appUrl,
     secret: deps.secret,
-    storage: deps.storage,
   };
   const act = (c: Context<AppEnv>) => staffChange(c, deps);
 

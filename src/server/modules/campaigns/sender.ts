@@ -275,7 +275,7 @@ async function driveCampaign(
         kind: 'newsletter',
         locale,
         content: campaign.content[locale],
-        gifUrl: campaign.gifUrl,
+        gif: campaign.gifs[locale],
         appUrl: deps.appUrl,
       },
       { unsubscribeUrl: links.page },

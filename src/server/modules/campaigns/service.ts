@@ -18,13 +18,12 @@ import { campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { newsletters } from '../../db/schema/newsletters';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
-import type { Storage } from '../../lib/storage/storage';
 import { recordAudit } from '../admin/audit';
 import { autoSendOn, getEmailSettings, globalBccList } from '../mail/service';
-import { gifUrlFor, type NewsletterChange, saveDraft } from '../newsletters/service';
+import { emailGifsFor, type NewsletterChange, saveDraft } from '../newsletters/service';
 import { suppressedAmong } from '../suppression/service';
 
-export type CampaignDeps = { db: Database; storage: Storage; appUrl: string };
+export type CampaignDeps = { db: Database; appUrl: string };
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type Selected = { id: string; email: string; language: TLocale; status: string };
@@ -125,7 +124,6 @@ export async function startCampaign(
 ): Promise<{ ok: true; campaign: TCampaign; plan: TCampaignPlan } | { ok: false; error: StartError }> {
   const { request } = input;
   if (request.entryIds.length === 0) return { ok: false, error: 'no_recipients' };
-  const gifUrl = await gifUrlFor(deps.storage, 'newsletter', deps.appUrl);
   try {
     const { id, plan } = await deps.db.transaction(async (tx) => {
       const settings = await getEmailSettings(tx);
@@ -153,7 +151,7 @@ export async function startCampaign(
           newsletterId: draft.id,
           name: draft.name,
           content: draft.content,
-          gifUrl,
+          gifs: await emailGifsFor(tx, { kind: 'newsletter', appUrl: deps.appUrl }),
           status: 'sending',
           ratePerSecond: request.ratePerSecond,
           bcc,

@@ -1,12 +1,13 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { LOCALES, type TLocale } from '@shared/domain/locale';
 import { mediaUrl } from '@shared/domain/media';
 import {
+  type EmailGif,
+  type EmailGifs,
   GIF_FOLDERS,
   GIF_MAX_BYTES,
   isGif,
   isValidCtaLink,
-  NEWSLETTER_KINDS,
   type NewsletterKind,
 } from '@shared/domain/newsletters';
 import { href } from '@shared/routes';
@@ -15,19 +16,22 @@ import type {
   TNewsletterContent,
   TNewsletterDefaults,
   TNewsletterDraft,
+  TNewsletterGif,
   TNewsletterGifs,
   TNewsletterPreview,
   TNewsletterPreviewRequest,
   TSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { newsletters } from '../../db/schema/newsletters';
+import { newsletterGifs, newsletters } from '../../db/schema/newsletters';
+import type { Logger } from '../../lib/logger';
 import { generateObjectName, ObjectTooLargeError, type Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
 import { renderNewsletter } from '../mail/templates/newsletter';
 import { defaultNewsletterContent } from '../mail/templates/newsletter-copy';
 import { sniffContent } from '../media/service';
+import { DamagedGifError, gifCheck } from './gif-file';
 
 /** Who changes something, from where and when: what goes into the audit log. */
 export type NewsletterChange = { actor: NonNullable<AuditActor>; ip: string | null; now: Date };
@@ -173,53 +177,91 @@ export function newsletterDefaults(kind: NewsletterKind, appUrl: string): TNewsl
   };
 }
 
-// ---- GIFs (bucket `gifs`, one folder per kind; the latest upload of a folder is the one used) ----
+// ---- GIFs (bucket `gifs`, a folder per kind; a row per kind and language says which file is used) ----
 
-async function latestGif(storage: Storage, kind: NewsletterKind) {
-  const [object] = await storage.list('gifs', {
-    prefix: `${GIF_FOLDERS[kind]}/`,
-    sortBy: { column: 'created_at', order: 'desc' },
-    limit: 1,
-  });
-  return object
+type GifRow = typeof newsletterGifs.$inferSelect;
+
+function toGif(row: GifRow): TNewsletterGif {
+  return {
+    name: row.objectName,
+    url: mediaUrl('gifs', row.objectName),
+    size: row.fileSize,
+    width: row.width,
+    height: row.height,
+    uploadedAt: row.uploadedAt.toISOString(),
+    uploadedBy: row.uploadedBy,
+  };
+}
+
+/** The GIF of each e-mail in each language. */
+export async function listGifs(db: DbExecutor): Promise<TNewsletterGifs> {
+  const rows = await db.select().from(newsletterGifs);
+  const gifs: TNewsletterGifs = {
+    newsletter: { en: null, de: null },
+    gdpr: { en: null, de: null },
+  };
+  for (const row of rows) gifs[row.kind][row.language] = toGif(row);
+  return gifs;
+}
+
+/** One e-mail's GIF in one language as the e-mail embeds it (absolute address, natural size), or null. */
+export async function emailGifFor(
+  db: DbExecutor,
+  input: { kind: NewsletterKind; locale: TLocale; appUrl: string },
+): Promise<EmailGif | null> {
+  const [row] = await db
+    .select()
+    .from(newsletterGifs)
+    .where(and(eq(newsletterGifs.kind, input.kind), eq(newsletterGifs.language, input.locale)));
+  return row
     ? {
-        name: object.name,
-        url: mediaUrl('gifs', object.name),
-        size: object.size,
-        createdAt: object.createdAt.toISOString(),
+        url: new URL(mediaUrl('gifs', row.objectName), input.appUrl).toString(),
+        width: row.width,
+        height: row.height,
       }
     : null;
 }
 
-/** The GIF each kind uses. */
-export async function latestGifs(storage: Storage): Promise<TNewsletterGifs> {
-  const [newsletter, gdpr] = await Promise.all(NEWSLETTER_KINDS.map((kind) => latestGif(storage, kind)));
-  return { newsletter: newsletter ?? null, gdpr: gdpr ?? null };
+/** An e-mail's GIF in every language, as a campaign keeps them. */
+export async function emailGifsFor(
+  db: DbExecutor,
+  input: { kind: NewsletterKind; appUrl: string },
+): Promise<EmailGifs> {
+  const [en, de] = await Promise.all(LOCALES.map((locale) => emailGifFor(db, { ...input, locale })));
+  return { en: en ?? null, de: de ?? null };
 }
 
-/** The absolute address of a kind's GIF for an e-mail, or null. */
-export async function gifUrlFor(
-  storage: Storage,
-  kind: NewsletterKind,
-  appUrl: string,
-): Promise<string | null> {
-  const gif = await latestGif(storage, kind);
-  return gif ? new URL(gif.url, appUrl).toString() : null;
+/** One lock for every change of which GIF is used, so the file a change replaces is always the one it read. */
+const GIF_CHANGE_LOCK = 727_048;
+const lockGifChanges = (tx: DbExecutor) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(GIF_CHANGE_LOCK))})`);
+
+/** Deletes a file no row points to any more; one that fails to go is logged and left. */
+async function deleteGifFile(storage: Storage, logger: GifLogger, name: string) {
+  try {
+    await storage.delete('gifs', name);
+  } catch (error) {
+    logger.warn({ err: error, name }, 'newsletter GIF: the replaced or removed file could not be deleted');
+  }
 }
+
+type GifLogger = Pick<Logger, 'warn'>;
+type GifTarget = { kind: NewsletterKind; language: TLocale };
 
 export type GifUploadOutcome =
   | { ok: true; gifs: TNewsletterGifs }
-  | { ok: false; error: 'invalid_gif' | 'gif_too_large' };
+  | { ok: false; error: 'invalid_gif' | 'gif_damaged' | 'gif_too_large' };
 
 /**
- * Stores an uploaded GIF as `<folder>/<timestamp>-<random>.gif` in bucket `gifs`: its first bytes must say
- * GIF before a byte is written, and it is refused while streaming past GIF_MAX_BYTES. A refused upload
- * stores nothing.
+ * Makes an uploaded GIF the one `kind` shows in `language` (decision 048), and that one only. Its first bytes
+ * must say GIF before a byte is written; the whole file is then read as a GIF on its way into storage (its
+ * natural size comes from there) and refused past GIF_MAX_BYTES. Stored as `<folder>/<language>-<timestamp>-
+ * <random>.gif`; the row is written after the file, and the file it replaces is deleted after the commit. A
+ * refused upload stores nothing and changes nothing.
  */
 export async function uploadGif(
-  db: Database,
-  storage: Storage,
-  input: NewsletterChange & { kind: NewsletterKind; body: Readable; declaredLength?: number },
+  deps: { db: Database; storage: Storage; logger: GifLogger },
+  input: NewsletterChange & GifTarget & { body: Readable; declaredLength?: number },
 ): Promise<GifUploadOutcome> {
   if (input.declaredLength !== undefined && input.declaredLength > GIF_MAX_BYTES) {
     input.body.destroy();
@@ -230,29 +272,105 @@ export async function uploadGif(
   );
   const found = await format;
   if (!found) return { ok: false, error: 'invalid_gif' };
-  const name = `${GIF_FOLDERS[input.kind]}/${generateObjectName(found.extension, input.now)}`;
+  const name = `${GIF_FOLDERS[input.kind]}/${input.language}-${generateObjectName(found.extension, input.now)}`;
+  const check = gifCheck(GIF_MAX_BYTES);
+  const checked = pipeline(stream, check.stream, () => undefined);
+  let size: number;
   try {
-    const object = await storage.put('gifs', name, stream, {
-      maxBytes: GIF_MAX_BYTES,
-      contentType: found.contentType,
-    });
-    await db.transaction((tx) =>
-      recordAudit(tx, {
-        actor: input.actor,
-        action: 'newsletter.gif.upload',
-        target: `gifs:${name}`,
-        details: { kind: input.kind, size: object.size },
-        ip: input.ip,
-        at: input.now,
-      }),
-    );
+    size = (
+      await deps.storage.put('gifs', name, checked, {
+        maxBytes: GIF_MAX_BYTES,
+        contentType: found.contentType,
+      })
+    ).size;
   } catch (error) {
     if (error instanceof ObjectTooLargeError) return { ok: false, error: 'gif_too_large' };
+    if (error instanceof DamagedGifError) return { ok: false, error: 'gif_damaged' };
     throw error;
   } finally {
     stream.destroy();
+    checked.destroy();
   }
-  return { ok: true, gifs: await latestGifs(storage) };
+  const facts = check.facts();
+  if (!facts) {
+    await deleteGifFile(deps.storage, deps.logger, name);
+    return { ok: false, error: 'gif_damaged' };
+  }
+  let replaced: string | null;
+  try {
+    replaced = await deps.db.transaction(async (tx) => {
+      await lockGifChanges(tx);
+      const target = and(eq(newsletterGifs.kind, input.kind), eq(newsletterGifs.language, input.language));
+      const [previous] = await tx
+        .select({ name: newsletterGifs.objectName })
+        .from(newsletterGifs)
+        .where(target);
+      const values = {
+        objectName: name,
+        fileSize: size,
+        width: facts.width,
+        height: facts.height,
+        uploadedAt: input.now,
+        uploadedBy: input.actor.email,
+      };
+      await tx
+        .insert(newsletterGifs)
+        .values({ kind: input.kind, language: input.language, ...values })
+        .onConflictDoUpdate({ target: [newsletterGifs.kind, newsletterGifs.language], set: values });
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: 'newsletter.gif.upload',
+        target: `gifs:${name}`,
+        details: {
+          kind: input.kind,
+          language: input.language,
+          size,
+          width: facts.width,
+          height: facts.height,
+          replaced: previous?.name ?? null,
+        },
+        ip: input.ip,
+        at: input.now,
+      });
+      return previous?.name ?? null;
+    });
+  } catch (error) {
+    // Nothing points to the new file: it goes, so a failed upload leaves storage as it was.
+    await deleteGifFile(deps.storage, deps.logger, name);
+    throw error;
+  }
+  if (replaced) await deleteGifFile(deps.storage, deps.logger, replaced);
+  return { ok: true, gifs: await listGifs(deps.db) };
+}
+
+/**
+ * Removes the GIF `kind` shows in `language`: the row goes (so no e-mail embeds it from then on) and then its
+ * file. Null when that e-mail has no GIF in that language.
+ */
+export async function removeGif(
+  deps: { db: Database; storage: Storage; logger: GifLogger },
+  input: NewsletterChange & GifTarget,
+): Promise<TNewsletterGifs | null> {
+  const removed = await deps.db.transaction(async (tx) => {
+    await lockGifChanges(tx);
+    const [row] = await tx
+      .delete(newsletterGifs)
+      .where(and(eq(newsletterGifs.kind, input.kind), eq(newsletterGifs.language, input.language)))
+      .returning({ name: newsletterGifs.objectName });
+    if (!row) return null;
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'newsletter.gif.remove',
+      target: `gifs:${row.name}`,
+      details: { kind: input.kind, language: input.language },
+      ip: input.ip,
+      at: input.now,
+    });
+    return row.name;
+  });
+  if (!removed) return null;
+  await deleteGifFile(deps.storage, deps.logger, removed);
+  return listGifs(deps.db);
 }
 
 // ---- rendering ----
@@ -262,11 +380,11 @@ export type PreviewOutcome =
   | { ok: false; error: 'invalid_cta_link' };
 
 /**
- * The e-mail exactly as it is sent (the same render function, the kind's current GIF), with sample links
+ * The e-mail exactly as it is sent (the same render function, the GIF of the kind and language), with sample links
  * where each recipient's own go.
  */
 export async function renderNewsletterPreview(
-  storage: Storage,
+  db: DbExecutor,
   input: { request: TNewsletterPreviewRequest; appUrl: string },
 ): Promise<PreviewOutcome> {
   const { kind, language, content } = input.request;
@@ -277,7 +395,7 @@ export async function renderNewsletterPreview(
       kind,
       locale: language,
       content: { ...content, ctaLink: link },
-      gifUrl: await gifUrlFor(storage, kind, input.appUrl),
+      gif: await emailGifFor(db, { kind, locale: language, appUrl: input.appUrl }),
       appUrl: input.appUrl,
     },
     previewLinks(input.appUrl, language),
@@ -305,22 +423,24 @@ async function latestGdprDraft(db: DbExecutor): Promise<NewsletterRow | undefine
 }
 
 /**
- * The waiting-list confirmation e-mail from the latest saved GDPR draft, in the recipient's language with
- * the `gdpr-gif` GIF, or null when no GDPR draft is saved (the built-in e-mail is sent then). Pass the
- * transaction the e-mail is enqueued in.
+ * The waiting-list confirmation e-mail in the recipient's language with that language's confirmation GIF: from
+ * the latest saved GDPR draft, or from the GDPR defaults (the built-in texts) when no draft is saved but a GIF
+ * is set for the language, so a GIF staff chose is always sent (decision 048). Null when neither exists: the
+ * built-in e-mail is sent then. Pass the transaction the e-mail is enqueued in.
  */
 export async function renderSavedGdprEmail(
-  deps: { db: DbExecutor; storage: Storage; appUrl: string },
+  deps: { db: DbExecutor; appUrl: string },
   input: { locale: TLocale; confirmUrl: string; unsubscribeUrl: string },
 ): Promise<{ subject: string; html: string; text: string } | null> {
   const draft = await latestGdprDraft(deps.db);
-  if (!draft) return null;
+  const gif = await emailGifFor(deps.db, { kind: 'gdpr', locale: input.locale, appUrl: deps.appUrl });
+  if (!draft && !gif) return null;
   return renderNewsletter(
     {
       kind: 'gdpr',
       locale: input.locale,
-      content: draft.content[input.locale],
-      gifUrl: await gifUrlFor(deps.storage, 'gdpr', deps.appUrl),
+      content: draft?.content[input.locale] ?? defaultNewsletterContent('gdpr', input.locale, deps.appUrl),
+      gif,
       appUrl: deps.appUrl,
     },
     { unsubscribeUrl: input.unsubscribeUrl, confirmUrl: input.confirmUrl },

@@ -14,7 +14,6 @@ import { campaignMessages } from '../../db/schema/campaigns';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
-import type { Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
 import {
   deliverNow,
@@ -31,8 +30,6 @@ export type WaitlistDeps = {
   mail: MailDeps;
   appUrl: string;
   secret: string;
-  /** Where the GIF of the GDPR e-mail template is stored. */
-  storage: Storage;
 };
 
 const CONFIRM_PURPOSE = 'waitlist-confirm';
@@ -73,21 +70,20 @@ export function unsubscribeUrls(
 
 /**
  * The double opt-in e-mail of an entry: subject, bodies and the one-click unsubscribe headers. The latest
- * saved GDPR draft is the template when there is one (decision 019), else the built-in e-mail. `db` is the
+ * saved GDPR draft is the template when there is one (decision 019), or the GDPR defaults when only a GIF of
+ * the confirmation e-mail is set for the language (decision 048), else the built-in e-mail. `db` is the
  * transaction the e-mail is enqueued in.
  */
 export async function confirmationMessage(
-  deps: Pick<WaitlistDeps, 'appUrl' | 'secret' | 'storage'>,
+  deps: Pick<WaitlistDeps, 'appUrl' | 'secret'>,
   db: DbExecutor,
   input: { id: string; email: string; locale: TLocale; now: Date },
 ) {
   const links = unsubscribeUrls(deps, input.id, input.locale);
   const urls = { confirmUrl: confirmationUrl(deps, input), unsubscribeUrl: links.page };
   const message =
-    (await renderSavedGdprEmail(
-      { db, storage: deps.storage, appUrl: deps.appUrl },
-      { locale: input.locale, ...urls },
-    )) ?? (await renderWaitlistConfirmation({ locale: input.locale, ...urls, appUrl: deps.appUrl }));
+    (await renderSavedGdprEmail({ db, appUrl: deps.appUrl }, { locale: input.locale, ...urls })) ??
+    (await renderWaitlistConfirmation({ locale: input.locale, ...urls, appUrl: deps.appUrl }));
   return { ...message, headers: listUnsubscribeHeaders(links.oneClick) };
 }
 

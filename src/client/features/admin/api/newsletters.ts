@@ -16,7 +16,7 @@ import { retryServerFailure } from './content';
 
 /**
  * The newsletter and GDPR e-mail composers (`/api/admin/newsletters/*`): default texts, saved drafts, the
- * preview rendered by the server exactly as the e-mail is sent, and the GIF of each kind.
+ * preview rendered by the server exactly as the e-mail is sent, and the GIF of each kind in each language.
  */
 
 const newslettersKey = ['admin', 'newsletters'] as const;
@@ -118,8 +118,8 @@ export function useDeleteAllNewsletterDrafts(kind: NewsletterKind) {
   });
 }
 
-/** After a GIF upload: the new GIF of each kind, and previews that show it. */
-export function useGifUploaded() {
+/** After a GIF upload or removal: the GIFs as they are now, and previews that show them. */
+export function useGifsChanged() {
   const queryClient = useQueryClient();
   return (gifs: TNewsletterGifs) => {
     queryClient.setQueryData(newsletterGifsKey, gifs);
@@ -127,5 +127,17 @@ export function useGifUploaded() {
   };
 }
 
-export const gifUploadTarget = (kind: NewsletterKind) =>
-  ({ method: 'POST', path: `/newsletters/gifs/${kind}` }) as const;
+const gifPath = (kind: NewsletterKind, language: TLocale) => `/newsletters/gifs/${kind}/${language}`;
+
+export const gifUploadTarget = (kind: NewsletterKind, language: TLocale) =>
+  ({ method: 'POST', path: gifPath(kind, language) }) as const;
+
+/** Removes the GIF an e-mail shows in one language. */
+export function useRemoveGif() {
+  const gifsChanged = useGifsChanged();
+  return useMutation({
+    mutationFn: ({ kind, language }: { kind: NewsletterKind; language: TLocale }) =>
+      adminRequest<TNewsletterGifs>(gifPath(kind, language), { method: 'DELETE' }),
+    onSuccess: gifsChanged,
+  });
+}

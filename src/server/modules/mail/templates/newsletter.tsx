@@ -1,6 +1,12 @@
 import { Img, Section } from '@react-email/components';
 import type { TLocale } from '@shared/domain/locale';
-import { GIF_RECOMMENDED_WIDTH, NEWSLETTER_FIELDS, type NewsletterKind } from '@shared/domain/newsletters';
+import {
+  type EmailGif,
+  GIF_MAX_DISPLAY_WIDTH,
+  gifDisplaySize,
+  NEWSLETTER_FIELDS,
+  type NewsletterKind,
+} from '@shared/domain/newsletters';
 import type { TNewsletterContent } from '@shared/schemas/newsletters';
 import {
   absoluteUrl,
@@ -19,8 +25,8 @@ type Fixed = {
   kind: NewsletterKind;
   locale: TLocale;
   content: TNewsletterContent;
-  /** Absolute URL of the GIF, or null for none. */
-  gifUrl: string | null;
+  /** The GIF of this language (absolute URL, natural size), or null for none. */
+  gif: EmailGif | null;
   appUrl: string;
 };
 /** Each recipient's own links. In a newsletter `confirmUrl` is not used. */
@@ -45,15 +51,36 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
-function NewsletterEmail({
-  kind,
-  locale,
-  content,
-  gifUrl,
-  appUrl,
-  unsubscribeUrl,
-  confirmUrl,
-}: Fixed & Urls) {
+/**
+ * The GIF at its natural size, at most GIF_MAX_DISPLAY_WIDTH wide with its proportions kept: the attributes
+ * size it in clients that ignore CSS; on a narrower screen it shrinks, never grows.
+ */
+function EmailGifImage({ gif, alt }: { gif: EmailGif; alt: string }) {
+  const size: { width: number; height?: number } =
+    gif.height === null
+      ? { width: GIF_MAX_DISPLAY_WIDTH }
+      : gifDisplaySize({ width: gif.width, height: gif.height });
+  return (
+    <Section style={{ margin: '24px 0' }}>
+      <Img
+        src={gif.url}
+        alt={alt}
+        width={size.width}
+        height={size.height}
+        style={{
+          display: 'block',
+          width: '100%',
+          maxWidth: size.width,
+          height: 'auto',
+          margin: '0 auto',
+          borderRadius: 12,
+        }}
+      />
+    </Section>
+  );
+}
+
+function NewsletterEmail({ kind, locale, content, gif, appUrl, unsubscribeUrl, confirmUrl }: Fixed & Urls) {
   const copy = newsletterTemplateCopy[locale];
   const heroTitle = content.heroTitle.trim();
   // In the GDPR e-mail the button always leads to the recipient's own confirmation link.
@@ -70,22 +97,7 @@ function NewsletterEmail({
     >
       {heroTitle && <EmailHeading>{heroTitle}</EmailHeading>}
       <Paragraphs text={content.introText} />
-      {gifUrl && (
-        <Section style={{ margin: '24px 0' }}>
-          <Img
-            src={gifUrl}
-            alt={content.gifAltText.trim()}
-            width={GIF_RECOMMENDED_WIDTH}
-            style={{
-              display: 'block',
-              width: '100%',
-              maxWidth: GIF_RECOMMENDED_WIDTH,
-              height: 'auto',
-              borderRadius: 12,
-            }}
-          />
-        </Section>
-      )}
+      {gif && <EmailGifImage gif={gif} alt={content.gifAltText.trim()} />}
       <Paragraphs text={content.secondTextBlock} />
       {ctaText && ctaHref && <EmailButton href={ctaHref}>{ctaText}</EmailButton>}
       {kind === 'gdpr' && (
@@ -137,7 +149,7 @@ export async function renderNewsletter(
     kind: NewsletterKind;
     locale: TLocale;
     content: TNewsletterContent;
-    gifUrl: string | null;
+    gif: EmailGif | null;
     appUrl: string;
   },
   links: { unsubscribeUrl: string; confirmUrl?: string },
@@ -149,7 +161,7 @@ export async function renderNewsletter(
       kind: input.kind,
       locale: input.locale,
       content,
-      gifUrl: input.gifUrl === null ? null : absoluteUrl(input.gifUrl),
+      gif: input.gif === null ? null : { ...input.gif, url: absoluteUrl(input.gif.url) },
       appUrl: input.appUrl,
     },
     {
