@@ -7,7 +7,7 @@ import {
   openSection,
 } from '../fixtures/admin';
 import { waitForMail } from '../fixtures/mailbox';
-import { expect, test } from '../fixtures/test';
+import { expect, expectAccessible, test } from '../fixtures/test';
 
 /** Issue 16, campaigns: a test send before the real one, the e-mail a campaign sent, and a duplicate. */
 
@@ -35,6 +35,7 @@ test('staff test-send in both languages, send, view the e-mail sent, and duplica
   const results = testSend.getByRole('status', { name: en['admin.campaigns.test.resultsLabel'] });
   await expect(results).toContainText(`English to ${tester}: sent via SMTP.`);
   await expect(results).toContainText(`German to ${tester}: sent via SMTP.`);
+  await expectAccessible(page);
   const germanTest = await waitForMail(tester, 15_000, (mail) => mail.subject === `[Test] ${subjects.de}`);
   expect(germanTest.text).toContain('/byebye');
   await waitForMail(tester, 15_000, (mail) => mail.subject === `[Test] ${subjects.en}`);
@@ -58,6 +59,7 @@ test('staff test-send in both languages, send, view the e-mail sent, and duplica
   await expect(dialog.getByRole('tab', { name: 'English' })).toHaveCount(0);
   await expect(dialog).toContainText(subjects.de);
   await expect(dialog.locator('iframe')).toHaveAttribute('sandbox', '');
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: en['admin.campaigns.email.close'] }).click();
 
   // Duplicate: a new draft with the same texts opens in the composer.

@@ -31,7 +31,12 @@ export function CampaignEmailDialog({ campaign, name }: { campaign: TCampaign; n
         </Button>
       }
       title={t('admin.campaigns.email.title')}
-      description={t('admin.campaigns.email.description', { name, date: formatDate(campaign.createdAt) })}
+      description={
+        // Breaks between words (the dialog breaks anywhere, for long addresses): a date stays whole.
+        <span className="break-words [word-break:normal]">
+          {t('admin.campaigns.email.description', { name, date: formatDate(campaign.createdAt) })}
+        </span>
+      }
       closeLabel={t('admin.campaigns.email.close')}
     >
       {open && <CampaignEmail id={campaign.id} />}
