@@ -28,6 +28,10 @@ export const CAMPAIGN_MIN_RATE_PER_SECOND = 1;
 export const CAMPAIGN_MAX_RATE_PER_SECOND = 1000;
 /** The most people one campaign can go to (the selection travels as a list of ids). */
 export const CAMPAIGN_MAX_RECIPIENTS = 50_000;
+/** A test send of the composed newsletter goes to at most this many addresses at once. */
+export const CAMPAIGN_TEST_MAX_ADDRESSES = 5;
+/** Test sends (each address and language counts one) a staff member may make per window. */
+export const CAMPAIGN_TEST_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 /** A message is tried this often before it counts as failed. */
 export const CAMPAIGN_MAX_ATTEMPTS = 5;
 

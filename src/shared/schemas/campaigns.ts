@@ -6,6 +6,7 @@ import {
   CAMPAIGN_MESSAGE_STATUSES,
   CAMPAIGN_MIN_RATE_PER_SECOND,
   CAMPAIGN_STATUSES,
+  CAMPAIGN_TEST_MAX_ADDRESSES,
 } from '../domain/campaigns';
 import { LOCALES } from '../domain/locale';
 import { NEWSLETTER_NAME_MAX_LENGTH } from '../domain/newsletters';
@@ -115,6 +116,64 @@ export const ZCampaignRecipientsQuery = z.object({
   status: z.enum(CAMPAIGN_MESSAGE_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+/** Duplicate a campaign into a new newsletter draft; without a name the draft takes the campaign's. */
+export const ZDuplicateCampaign = z.object({
+  name: z.string().trim().max(NEWSLETTER_NAME_MAX_LENGTH).optional(),
+});
+export type TDuplicateCampaign = z.infer<typeof ZDuplicateCampaign>;
+
+/** One language version of a campaign's e-mail as it was sent, with a sample unsubscribe link. */
+export const ZCampaignEmailVersion = z.object({
+  language: z.enum(LOCALES),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type TCampaignEmailVersion = z.infer<typeof ZCampaignEmailVersion>;
+
+/**
+ * The e-mail a campaign sent, per language that had recipients. `kept`: the copy rendered when the campaign
+ * began (false only for campaigns from before copies were kept: then rendered now from the texts and GIF
+ * the campaign saved).
+ */
+export const ZCampaignEmail = z.object({
+  campaignId: z.uuid(),
+  kept: z.boolean(),
+  versions: z.array(ZCampaignEmailVersion),
+});
+export type TCampaignEmail = z.infer<typeof ZCampaignEmail>;
+
+/**
+ * A test send of the composed newsletter: each language to each address, the subject marked as a test.
+ * Errors: `invalid_email` (an address is not one), `invalid_cta_link`, `rate_limited`.
+ */
+export const ZCampaignTestSend = z.object({
+  to: z.array(z.string().trim().max(320)).min(1).max(CAMPAIGN_TEST_MAX_ADDRESSES),
+  languages: z.array(z.enum(LOCALES)).min(1).max(LOCALES.length),
+  content: ZBilingualContent,
+});
+export type TCampaignTestSend = z.infer<typeof ZCampaignTestSend>;
+
+/**
+ * What happened to each test message: `sent` (the receiving server took it), `retrying` (refused for now,
+ * the outbox tries again at `retryAt`), `failed` (given up), `suppressed` (the address bounced or complained
+ * before, nothing was sent).
+ */
+export const ZCampaignTestResult = z.object({
+  transport: z.enum(['smtp', 'file', 'provider']).nullable(),
+  results: z.array(
+    z.object({
+      to: z.string(),
+      language: z.enum(LOCALES),
+      subject: z.string(),
+      outcome: z.enum(['sent', 'retrying', 'failed', 'suppressed']),
+      retryAt: z.iso.datetime({ offset: true }).optional(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type TCampaignTestResult = z.infer<typeof ZCampaignTestResult>;
 
 /** The live stream (`/api/admin/campaigns/events`) sends event CAMPAIGN_EVENT_NAME with a ZCampaign. */
 export const CAMPAIGN_EVENT_NAME = 'campaign';

@@ -26,7 +26,7 @@ export function DetailDialog({
   closeLabel: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  width?: 'md' | 'xl';
+  width?: 'md' | 'xl' | '3xl';
   children: ReactNode;
 }) {
   return (
@@ -37,7 +37,7 @@ export function DetailDialog({
         <Dialog.Content
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[1.75rem] border border-border bg-surface-raised p-6 text-fg shadow-2xl shadow-black/20 transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 sm:p-8',
-            width === 'xl' ? 'max-w-xl' : 'max-w-md',
+            { md: 'max-w-md', xl: 'max-w-xl', '3xl': 'max-w-3xl' }[width],
           )}
         >
           <div className="flex items-start justify-between gap-4">

@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -87,5 +88,26 @@ export const campaignMessages = pgTable(
     index('campaign_messages_due_idx').on(table.campaignId, table.status, table.nextAttemptAt),
     check('campaign_messages_status_ck', sql`${table.status} in (${inList(CAMPAIGN_MESSAGE_STATUSES)})`),
     check('campaign_messages_language_ck', sql`${table.language} in ('en', 'de')`),
+  ],
+);
+
+/**
+ * The e-mail a campaign sent, per language, rendered when it began (its unsubscribe link the sample one):
+ * what "View e-mail" shows. Kept apart from `campaigns`, which the history and the live stream read often.
+ */
+export const campaignEmails = pgTable(
+  'campaign_emails',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    language: text('language').$type<TLocale>().notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.language] }),
+    check('campaign_emails_language_ck', sql`${table.language} in ('en', 'de')`),
   ],
 );

@@ -1,28 +1,45 @@
 import { z } from '@hono/zod-openapi';
 import { ADMIN_EVENTS_HEARTBEAT_MS } from '@shared/domain/admin';
+import { CAMPAIGN_TEST_RATE_LIMIT } from '@shared/domain/campaigns';
 import {
   CAMPAIGN_EVENT_NAME,
   ZCampaign,
+  ZCampaignEmail,
   ZCampaignList,
   ZCampaignPlan,
   ZCampaignRecipients,
   ZCampaignRecipientsQuery,
   ZCampaignSelection,
+  ZCampaignTestResult,
+  ZCampaignTestSend,
+  ZDuplicateCampaign,
   ZStartCampaign,
   ZStartedCampaign,
 } from '@shared/schemas/campaigns';
+import { ZNewsletterDraft } from '@shared/schemas/newsletters';
 import type { Context } from 'hono';
-import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
+import {
+  type AppEnv,
+  createApiRouter,
+  currentStaff,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+} from '../../lib/api';
 import { CHANGE_CHANNELS } from '../../lib/change-feed';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import {
   type CampaignAction,
   changeCampaign,
+  duplicateCampaign,
   getCampaign,
+  getCampaignEmail,
   listCampaignRecipients,
   listCampaigns,
   planCampaign,
   startCampaign,
 } from '../campaigns/service';
+import { sendCampaignTest } from '../campaigns/test-send';
 import { changeEventsDescription, changeEventsResponse, changeEventsResponses } from './event-stream';
 import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
@@ -130,6 +147,46 @@ const actionRoute = (action: CampaignAction, summary: string) =>
     },
   });
 
+const duplicateRoute = adminRoute('newsletters', {
+  method: 'post',
+  path: '/admin/campaigns/{id}/duplicate',
+  tags: TAGS,
+  summary: "Make a new newsletter draft of a campaign's texts (both languages, as sent)",
+  request: { params: ZCampaignParams, body: jsonBody(ZDuplicateCampaign) },
+  responses: {
+    201: jsonResponse('The new draft', ZNewsletterDraft),
+    401: unauthenticated,
+    404: notFound,
+  },
+});
+
+const emailRoute = adminRoute('newsletters', {
+  method: 'get',
+  path: '/admin/campaigns/{id}/email',
+  tags: TAGS,
+  summary: 'The e-mail a campaign sent, per language, with a sample unsubscribe link',
+  request: { params: ZCampaignParams },
+  responses: { 200: jsonResponse('The e-mail', ZCampaignEmail), 401: unauthenticated, 404: notFound },
+});
+
+const testRoute = adminRoute('newsletters', {
+  method: 'post',
+  path: '/admin/campaigns/test',
+  tags: TAGS,
+  summary: 'Send the composed newsletter as a test, in the chosen languages, to the given addresses',
+  description:
+    'Rendered as a campaign renders it, the subject marked "[Test]", with the sample unsubscribe link. Sent ' +
+    'at once, also while auto-send is off, like the e-mail test; no campaign counts it (decision 046). ' +
+    `At most ${CAMPAIGN_TEST_RATE_LIMIT.limit} messages per staff member in ${CAMPAIGN_TEST_RATE_LIMIT.windowMs / 60_000} minutes.`,
+  request: { body: jsonBody(ZCampaignTestSend) },
+  responses: {
+    200: jsonResponse('What happened to each message', ZCampaignTestResult),
+    400: errorResponse('invalid_email, subject_required, invalid_cta_link or validation; nothing is sent'),
+    401: unauthenticated,
+    429: errorResponse('rate_limited, with Retry-After: too many test sends; nothing is sent'),
+  },
+});
+
 const pauseRoute = actionRoute('pause', 'Pause a sending campaign (messages in flight still finish)');
 const resumeRoute = actionRoute('resume', 'Resume a paused campaign');
 const cancelRoute = actionRoute('cancel', 'Cancel a campaign: messages not yet sent are not sent');
@@ -162,6 +219,29 @@ export function adminCampaignRoutes(deps: AdminDeps, options: { eventsHeartbeatM
       }
       return c.json({ error: { code: error } }, 400);
     })
+    .openapi(testRoute, async (c) => {
+      const request = c.req.valid('json');
+      const messages =
+        new Set(request.to.map((address) => address.trim())).size * new Set(request.languages).size;
+      let limit = null;
+      for (let hit = 0; hit < messages; hit += 1) {
+        limit = await consumeRateLimit(deps.db, {
+          key: `admin:newsletter-test:${currentStaff(c).staffId}`,
+          rule: CAMPAIGN_TEST_RATE_LIMIT,
+          now: deps.clock.now(),
+        });
+      }
+      if (limit && !limit.allowed) {
+        c.header('Retry-After', String(Math.ceil(limit.retryAfterMs / 1000)));
+        return c.json({ error: { code: 'rate_limited' as const } }, 429);
+      }
+      const outcome = await sendCampaignTest(
+        { mail: deps.mail, appUrl: deps.config.appUrl },
+        { request, ...act(c) },
+      );
+      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      return c.json(outcome.result, 200);
+    })
     .openapi(listRoute, async (c) => c.json({ campaigns: await listCampaigns(deps.db) }, 200))
     .openapi(eventsRoute, (c) =>
       changeEventsResponse(c, deps, {
@@ -181,6 +261,17 @@ export function adminCampaignRoutes(deps: AdminDeps, options: { eventsHeartbeatM
       const recipients = await listCampaignRecipients(deps.db, { id, status, limit });
       if (!recipients) return c.json({ error: { code: 'not_found' as const } }, 404);
       return c.json(recipients, 200);
+    })
+    .openapi(duplicateRoute, async (c) => {
+      const { name } = c.req.valid('json');
+      const draft = await duplicateCampaign(deps.db, { id: c.req.valid('param').id, name, ...act(c) });
+      if (!draft) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json(draft, 201);
+    })
+    .openapi(emailRoute, async (c) => {
+      const email = await getCampaignEmail(campaignDeps, c.req.valid('param').id);
+      if (!email) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json(email, 200);
     })
     .openapi(pauseRoute, (c) => change('pause')(c, c.req.valid('param').id))
     .openapi(resumeRoute, (c) => change('resume')(c, c.req.valid('param').id))

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CAMPAIGN_MAX_ATTEMPTS } from '@shared/domain/campaigns';
-import { href } from '@shared/routes';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaignMessages, campaigns } from '../../db/schema/campaigns';
@@ -23,6 +22,7 @@ import type { OutgoingMail } from '../mail/transport';
 import { suppressAddress, suppressedAmong } from '../suppression/service';
 import { unsubscribeUrls } from '../waitlist/service';
 import { type CampaignDelivery, CampaignSendError } from './delivery';
+import { sampleUnsubscribeUrl } from './service';
 
 export type CampaignSenderDeps = {
   db: Database;
@@ -269,7 +269,7 @@ async function driveCampaign(
     const links = message.entryId
       ? unsubscribeUrls(deps, message.entryId, locale, campaign.id)
       : // An archive copy unsubscribes nobody: its link is the sample link of the preview.
-        { page: `${deps.appUrl}${href('byebye', { token: 'preview', lang: locale })}`, oneClick: null };
+        { page: sampleUnsubscribeUrl(deps.appUrl, locale), oneClick: null };
     const rendered = await renderNewsletter(
       {
         kind: 'newsletter',

@@ -5,21 +5,27 @@ import {
   type CampaignStatus,
 } from '@shared/domain/campaigns';
 import { LOCALES, type TLocale } from '@shared/domain/locale';
+import type { EmailGifs } from '@shared/domain/newsletters';
+import { href } from '@shared/routes';
 import type {
   TCampaign,
+  TCampaignEmail,
+  TCampaignEmailVersion,
   TCampaignPlan,
   TCampaignRecipient,
   TCampaignRecipients,
   TStartCampaign,
 } from '@shared/schemas/campaigns';
+import type { TBilingualContent, TNewsletterDraft } from '@shared/schemas/newsletters';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { campaignMessages, campaigns } from '../../db/schema/campaigns';
+import { campaignEmails, campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { newsletters } from '../../db/schema/newsletters';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { recordAudit } from '../admin/audit';
 import { autoSendOn, getEmailSettings, globalBccList } from '../mail/service';
+import { renderNewsletter } from '../mail/templates/newsletter';
 import { emailGifsFor, type NewsletterChange, saveDraft } from '../newsletters/service';
 import { suppressedAmong } from '../suppression/service';
 
@@ -50,6 +56,29 @@ async function selectedEntries(db: DbExecutor, entryIds: readonly string[]): Pro
     rows.push(...found.map((row) => ({ ...row, language: row.language as TLocale })));
   }
   return rows;
+}
+
+/** The unsubscribe link of a copy that unsubscribes nobody (archive copies, the kept e-mail, test sends). */
+export function sampleUnsubscribeUrl(appUrl: string, locale: TLocale): string {
+  return `${appUrl}${href('byebye', { token: 'preview', lang: locale })}`;
+}
+
+/** One language version of a campaign's e-mail as every recipient gets it, but with the sample link. */
+async function renderCampaignEmail(
+  input: { content: TBilingualContent; gifs: EmailGifs; appUrl: string },
+  locale: TLocale,
+): Promise<TCampaignEmailVersion> {
+  const rendered = await renderNewsletter(
+    {
+      kind: 'newsletter',
+      locale,
+      content: input.content[locale],
+      gif: input.gifs[locale],
+      appUrl: input.appUrl,
+    },
+    { unsubscribeUrl: sampleUnsubscribeUrl(input.appUrl, locale) },
+  );
+  return { language: locale, subject: rendered.subject, html: rendered.html, text: rendered.text };
 }
 
 /**
@@ -145,13 +174,14 @@ export async function startCampaign(
       await tx.update(newsletters).set({ isDraft: false }).where(eq(newsletters.id, draft.id));
 
       const bcc = globalBccList(settings);
+      const gifs = await emailGifsFor(tx, { kind: 'newsletter', appUrl: deps.appUrl });
       const [campaign] = await tx
         .insert(campaigns)
         .values({
           newsletterId: draft.id,
           name: draft.name,
           content: draft.content,
-          gifs: await emailGifsFor(tx, { kind: 'newsletter', appUrl: deps.appUrl }),
+          gifs,
           status: 'sending',
           ratePerSecond: request.ratePerSecond,
           bcc,
@@ -168,6 +198,15 @@ export async function startCampaign(
         ...recipients.map((entry) => ({ entryId: entry.id, email: entry.email, language: entry.language })),
         ...bcc.flatMap((email) => languages.map((language) => ({ entryId: null, email, language }))),
       ];
+      // The e-mail as sent, kept apart from the draft, which may be edited or deleted later.
+      const versions = await Promise.all(
+        languages.map((locale) =>
+          renderCampaignEmail({ content: draft.content, gifs, appUrl: deps.appUrl }, locale),
+        ),
+      );
+      await tx
+        .insert(campaignEmails)
+        .values(versions.map((version) => ({ ...version, campaignId: campaign.id })));
       for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
         await tx
           .insert(campaignMessages)
@@ -326,6 +365,70 @@ export async function listCampaignRecipients(
       sentAt: row.sentAt?.toISOString() ?? null,
     })),
   };
+}
+
+/**
+ * The e-mail a campaign sent, per language that had recipients, as kept when it began; for a campaign from
+ * before copies were kept, rendered now from the texts and GIF it saved (`kept: false`). Null when there
+ * is no such campaign.
+ */
+export async function getCampaignEmail(
+  deps: Pick<CampaignDeps, 'db' | 'appUrl'>,
+  id: string,
+): Promise<TCampaignEmail | null> {
+  const [row] = await deps.db.select().from(campaigns).where(eq(campaigns.id, id));
+  if (!row) return null;
+  const kept = await deps.db.select().from(campaignEmails).where(eq(campaignEmails.campaignId, id));
+  const order = (version: { language: TLocale }) => LOCALES.indexOf(version.language);
+  if (kept.length > 0) {
+    return {
+      campaignId: id,
+      kept: true,
+      versions: kept
+        .map(({ language, subject, html, text }) => ({ language, subject, html, text }))
+        .sort((a, b) => order(a) - order(b)),
+    };
+  }
+  const counts = { en: row.recipientsEn, de: row.recipientsDe };
+  const languages = LOCALES.filter((locale) => counts[locale] > 0);
+  const versions = await Promise.all(
+    (languages.length > 0 ? languages : LOCALES).map((locale) =>
+      renderCampaignEmail({ content: row.content, gifs: row.gifs, appUrl: deps.appUrl }, locale),
+    ),
+  );
+  return { campaignId: id, kept: false, versions };
+}
+
+/**
+ * Makes a new newsletter draft of a campaign's texts in both languages (as sent), named `name` or else as
+ * the campaign; the campaign and its draft stay as they are. Null when there is no such campaign.
+ */
+export async function duplicateCampaign(
+  db: Database,
+  input: NewsletterChange & { id: string; name?: string },
+): Promise<TNewsletterDraft | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, input.id));
+    if (!row) return null;
+    const name = input.name ?? row.name;
+    const saved = await saveDraft(tx, {
+      actor: input.actor,
+      ip: input.ip,
+      now: input.now,
+      draft: { kind: 'newsletter', name, content: row.content },
+    });
+    // The texts passed every check when the campaign began; a draft that fails them now is a bug.
+    if (!saved?.ok) throw new Error(`campaigns: the texts of ${input.id} could not be saved as a draft`);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'newsletter.campaign.duplicate',
+      target: `campaign:${row.id}`,
+      details: { newsletterId: saved.draft.id, name },
+      ip: input.ip,
+      at: input.now,
+    });
+    return saved.draft;
+  });
 }
 
 export type CampaignAction = 'pause' | 'resume' | 'cancel';

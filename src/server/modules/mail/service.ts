@@ -531,47 +531,80 @@ export async function sendTestMail(
     sentAt: input.now,
     appUrl: input.appUrl,
   });
-  const row = await deps.db.transaction(async (tx) => {
-    const settings = await getEmailSettings(tx);
-    const { id } = await enqueueMail(tx, {
-      kind: 'admin_mail_test',
-      messageKey: `admin-mail-test:${randomUUID()}`,
-      to,
-      ...rendered,
-      bcc: globalBccList(settings),
-    });
-    const [claimed] = await tx
-      .update(mailOutbox)
-      .set(claimChanges(deps.clock.now()))
-      .where(eq(mailOutbox.id, id))
-      .returning();
-    if (!claimed) throw new Error(`mail_outbox: the test message ${id} vanished before it was claimed`);
+  const settings = await getEmailSettings(deps.db);
+  const message: MailMessage = {
+    kind: 'admin_mail_test',
+    messageKey: `admin-mail-test:${randomUUID()}`,
+    to,
+    ...rendered,
+    bcc: globalBccList(settings),
+  };
+  const [sent] = await sendImmediately(deps, [message], async (tx, [row]) => {
     await recordAudit(tx, {
       actor: input.actor,
       action: 'mail.test',
       target: to,
-      details: { outboxId: id, locale: input.locale, bcc: claimed.bcc },
+      details: { outboxId: row?.id, locale: input.locale, bcc: row?.bcc },
       ip: input.ip,
       at: input.now,
     });
+  });
+  if (!sent) throw new Error('mail: the test message was not written');
+  return { ok: true, result: { ...sent.result, transport: sent.transport, bcc: sent.bcc } };
+}
+
+/**
+ * Staff's own sends (the e-mail test, a newsletter test): written to the outbox already claimed, with
+ * `inTransaction` (the audit entry) in the same transaction, so the outbox worker never takes them and the
+ * answer is this send's outcome; then sent one after the other. Not list mail: auto-send does not hold
+ * them. A refusal for now stays in the outbox and is retried ('retrying', with `retryAt`).
+ */
+export async function sendImmediately(
+  deps: MailDeps,
+  messages: readonly MailMessage[],
+  inTransaction: (tx: DbExecutor, rows: readonly OutboxRow[]) => Promise<void>,
+): Promise<
+  {
+    result: { outcome: 'sent'; error: null } | UnsentResult;
+    transport: TMailSendResult['transport'];
+    bcc: string[];
+  }[]
+> {
+  const rows = await deps.db.transaction(async (tx) => {
+    const claimed: OutboxRow[] = [];
+    for (const message of messages) {
+      const { id } = await enqueueMail(tx, { ...message, listMail: false });
+      const [row] = await tx
+        .update(mailOutbox)
+        .set(claimChanges(deps.clock.now()))
+        .where(eq(mailOutbox.id, id))
+        .returning();
+      if (!row) throw new Error(`mail_outbox: the message ${id} vanished before it was claimed`);
+      claimed.push(row);
+    }
+    await inTransaction(tx, claimed);
     return claimed;
   });
   // Looked up afresh: staff often set the provider key and test right away.
   const transport = await deps.transport.describe({ refresh: true }).catch(() => null);
-  const outcome = await sendClaimed(deps, row);
-  const base = { transport, bcc: row.bcc };
-  if (outcome === 'sent') return { ok: true, result: { outcome, error: null, ...base } };
-  return { ok: true, result: { ...(await failedSendResult(deps.db, row.id)), ...base } };
+  const outcomes = [];
+  for (const row of rows) {
+    const outcome = await sendClaimed(deps, row);
+    const result = outcome === 'sent' ? { outcome, error: null } : await failedSendResult(deps.db, row.id);
+    outcomes.push({ result, transport, bcc: row.bcc });
+  }
+  return outcomes;
 }
+
+type UnsentResult = Pick<TMailSendResult, 'error' | 'retryAt'> & {
+  outcome: 'retrying' | 'failed' | 'suppressed';
+};
 
 /**
  * What became of a message whose send just failed, as staff should hear it: still in the outbox for a
  * retry at `retryAt` ('retrying'), given up ('failed'), or not sent to a suppressed address.
  */
-export async function failedSendResult(
-  db: DbExecutor,
-  outboxId: string,
-): Promise<Pick<TMailSendResult, 'outcome' | 'error' | 'retryAt'>> {
+export async function failedSendResult(db: DbExecutor, outboxId: string): Promise<UnsentResult> {
   const [row] = await db
     .select({
       status: mailOutbox.status,

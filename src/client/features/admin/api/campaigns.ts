@@ -1,12 +1,17 @@
 import type {
   TCampaign,
+  TCampaignEmail,
   TCampaignList,
   TCampaignPlan,
   TCampaignRecipients,
   TCampaignSelection,
+  TCampaignTestResult,
+  TCampaignTestSend,
+  TDuplicateCampaign,
   TStartCampaign,
   TStartedCampaign,
 } from '@shared/schemas/campaigns';
+import type { TNewsletterDraft } from '@shared/schemas/newsletters';
 import { queryOptions, replaceEqualDeep, useMutation, useQueryClient } from '@tanstack/react-query';
 import { addCampaign, mergeCampaignLists, replaceCampaign } from '../lib/campaign-view';
 import { adminRequest } from './admin-request';
@@ -105,5 +110,37 @@ export function useCampaignAction() {
     onSuccess: ({ campaign }) => remember(campaign, false),
     // Refused (finished meanwhile, say): show the campaign as it is now.
     onError: () => void queryClient.invalidateQueries({ queryKey: campaignListKey }),
+  });
+}
+
+/** The e-mail a campaign sent, per language: it never changes, so it is fetched once. */
+export function campaignEmailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...campaignsKey, 'email', id],
+    queryFn: ({ signal }) =>
+      adminRequest<TCampaignEmail>(`/campaigns/${encodeURIComponent(id)}/email`, { signal }),
+    retry: retryServerFailure,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A new newsletter draft of a campaign's texts; the drafts list shows it. */
+export function useDuplicateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      adminRequest<TNewsletterDraft>(`/campaigns/${encodeURIComponent(id)}/duplicate`, {
+        method: 'POST',
+        body: { name } satisfies TDuplicateCampaign,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey('newsletter') }),
+  });
+}
+
+/** A test send of the composed newsletter; it goes out at once, whatever auto-send says. */
+export function useSendCampaignTest() {
+  return useMutation({
+    mutationFn: (body: TCampaignTestSend) =>
+      adminRequest<TCampaignTestResult>('/campaigns/test', { method: 'POST', body }),
   });
 }

@@ -7,9 +7,10 @@ import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
 import { type CampaignMessageStatus, campaignActions } from '@shared/domain/campaigns';
 import { LOCALES } from '@shared/domain/locale';
+import { NEWSLETTER_NAME_MAX_LENGTH } from '@shared/domain/newsletters';
 import type { TCampaign, TCampaignRecipient } from '@shared/schemas/campaigns';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronDown, CircleStop, Pause, Play } from 'lucide-react';
+import { ChevronDown, CircleStop, Copy, Pause, Play } from 'lucide-react';
 import { Progress as RadixProgress } from 'radix-ui';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +20,13 @@ import {
   campaignListQueryOptions,
   campaignRecipientsQueryOptions,
   useCampaignAction,
+  useDuplicateCampaign,
 } from '../api/campaigns';
 import { useCampaignEvents } from '../hooks/use-campaign-events';
 import { useCampaignWords } from '../hooks/use-campaign-words';
 import { campaignBadge, campaignTally } from '../lib/campaign-view';
+import { requestDraftOpen } from '../lib/draft-open-requests';
+import { CampaignEmailDialog } from './campaign-email-dialog';
 import { useFormatDate } from './content-editor-parts';
 import { LiveIndicator } from './live-indicator';
 
@@ -221,6 +225,8 @@ function CampaignCard({ campaign }: { campaign: TCampaign }) {
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <CampaignControls campaign={campaign} name={name} pending={tally.pending} />
+        <CampaignEmailDialog campaign={campaign} name={name} />
+        <DuplicateCampaign campaign={campaign} name={name} />
         <Button
           variant="ghost"
           size="sm"
@@ -363,6 +369,42 @@ function CampaignControls({
         />
       )}
     </>
+  );
+}
+
+/** A new draft of the campaign's texts, opened in the composer above (unless it holds unsaved changes). */
+function DuplicateCampaign({ campaign, name }: { campaign: TCampaign; name: string }) {
+  const { t } = useTranslation();
+  const duplicate = useDuplicateCampaign();
+  const run = () =>
+    duplicate.mutate(
+      {
+        id: campaign.id,
+        name: t('admin.campaigns.duplicate.name', { name }).slice(0, NEWSLETTER_NAME_MAX_LENGTH),
+      },
+      {
+        onSuccess: (draft) => {
+          toast.success(t('admin.campaigns.duplicate.done', { name: draft.name }));
+          requestDraftOpen(draft);
+        },
+        onError: (error) => {
+          if (isAdminSessionMissing(error)) return;
+          toast.error(t('admin.campaigns.duplicate.failed'), { description: t(errorMessageKey(error)) });
+        },
+      },
+    );
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={duplicate.isPending}
+      aria-busy={duplicate.isPending || undefined}
+      aria-label={t('admin.campaigns.duplicate.named', { name })}
+      onClick={run}
+    >
+      {duplicate.isPending ? <Spinner className="size-4" /> : <Copy className="size-4" aria-hidden="true" />}
+      {t('admin.campaigns.duplicate.button')}
+    </Button>
   );
 }
 

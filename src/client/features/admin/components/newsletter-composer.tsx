@@ -22,6 +22,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
 import { newsletterDefaultsQueryOptions, useSaveNewsletterDraft } from '../api/newsletters';
+import { useDraftOpenRequests } from '../hooks/use-draft-open-requests';
 import {
   COMPOSER_FIELDS,
   type ComposerState,
@@ -40,6 +41,7 @@ import { NewsletterDrafts } from './newsletter-drafts';
 import { NewsletterGifUpload } from './newsletter-gif-upload';
 import { NewsletterPreview } from './newsletter-preview';
 import { NewsletterSendPanel } from './newsletter-send-panel';
+import { NewsletterTestSend } from './newsletter-test-send';
 
 /**
  * The composer of a newsletter or of the GDPR confirmation e-mail (spec §2, §4, §5): a name, the texts in
@@ -149,6 +151,15 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
     setLanguage(locale);
     setFocusField(fieldId(locale, field));
   };
+
+  // A duplicated campaign opens here, its subject line focused (so the composer scrolls into view).
+  useDraftOpenRequests(kind, {
+    unsaved,
+    onOpen: (draft) => {
+      loadDraft(draft);
+      showField(language, 'subjectLine');
+    },
+  });
 
   /** The checks the server would refuse the texts by, before a save or a send; shows the first problem. */
   const checkTexts = (failTitle: string): boolean => {
@@ -308,6 +319,8 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
       </form>
 
       <NewsletterPreview kind={kind} language={language} content={state.content[language]} />
+
+      {kind === 'newsletter' && <NewsletterTestSend content={state.content} checkTexts={checkTexts} />}
 
       {kind === 'newsletter' && (
         <NewsletterSendPanel
