@@ -44,6 +44,8 @@ test('staff test-send in both languages, send, view the e-mail sent, and duplica
   const list = await openSection(page, en['admin.sections.newsletterList.title']);
   await list.getByLabel(en['admin.waitlist.search']).fill(reader);
   await expect(list.getByText(reader).first()).toBeVisible();
+  // The search has narrowed the page to the one row (the header's checkbox selects the rows shown).
+  await expect(list.getByRole('table').getByRole('row')).toHaveCount(2);
   await list.getByRole('checkbox', { name: en['admin.waitlist.selectAll'] }).check();
   await expect(composer.getByText('1 person will receive it', { exact: false })).toBeVisible();
   await composer.getByRole('button', { name: en['admin.campaigns.send.button'], exact: true }).click();

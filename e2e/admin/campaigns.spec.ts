@@ -78,6 +78,7 @@ test('staff send a newsletter in both languages to three people; each gets their
   const list = await openSection(page, en['admin.sections.newsletterList.title']);
   await list.getByLabel(en['admin.waitlist.search']).fill(`campaign-${stamp}`);
   for (const person of people) await expect(list.getByText(person.address).first()).toBeVisible();
+  await expect(list.getByRole('table').getByRole('row')).toHaveCount(people.length + 1);
   await list.getByRole('checkbox', { name: en['admin.waitlist.selectAll'] }).check();
 
   await expect(composer.getByText('3 people will receive it', { exact: false })).toBeVisible();
