@@ -2,6 +2,7 @@ import { ApiError, apiRequest } from '@client/lib/api-client';
 import type {
   TDeleteAccount,
   TRequestPasswordReset,
+  TResendVerification,
   TResetPassword,
   TSignIn,
   TSignUp,
@@ -47,6 +48,14 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: TRequestPasswordReset) =>
       apiRequest('/account/password-reset', { method: 'POST', body }),
+  });
+}
+
+/** "Resend e-mail" after sign-up: 202 whether or not the address waits for confirmation. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (body: TResendVerification) =>
+      apiRequest('/account/verification/resend', { method: 'POST', body }),
   });
 }
 
