@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
 import { CMS_VALUE_MAX_LENGTH } from '@shared/domain/admin';
-import { type CmsPage, type CmsTextKey, isCmsPage } from '@shared/domain/cms';
+import { type CmsPage, type CmsTextKey, hasBuiltInTexts, isCmsPage } from '@shared/domain/cms';
 import { isLocale, LOCALES, type TLocale } from '@shared/domain/locale';
 import type { TContentItem } from '@shared/schemas/admin';
 import { type FormEvent, useId, useState } from 'react';
@@ -105,7 +105,7 @@ function TextsEditor({ page, locale }: { page: CmsPage; locale: TLocale }) {
         </p>
       )}
       {editor.items.length === 0 && <p className="text-fg-muted">{t('admin.editor.empty')}</p>}
-      <p className="text-sm text-fg-muted">{t('admin.editor.emptyHint')}</p>
+      {hasBuiltInTexts(page) && <p className="text-sm text-fg-muted">{t('admin.editor.emptyHint')}</p>}
       <ul className="mt-4 space-y-4">
         {editor.items.map((item) => (
           <TextField key={item.key} page={page} locale={locale} item={item} editor={editor} />
