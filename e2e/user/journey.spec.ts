@@ -123,7 +123,7 @@ for (const locale of ['en', 'de'] as const) {
     await expect(dayCard(5)).toContainText(t['topics.lane-edges-to-explore']);
 
     // Settings: saved together, kept after a reload.
-    await page.getByRole('link', { name: t['dashboard.settings'] }).click();
+    await page.getByRole('link', { name: t['nav.settings'] }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('textbox', { name: t['settings.email.label'] })).toHaveValue(email);
     // This server has no AI model configured: the switch says so and cannot be turned on (issue 14).
