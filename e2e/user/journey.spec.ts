@@ -148,6 +148,17 @@ for (const locale of ['en', 'de'] as const) {
     expect(exported).toContain(reflection);
     expect(JSON.parse(exported).user.email).toBe(email);
 
+    // The readable export: this week's reflection in a Markdown file named and headed in the page's language.
+    const downloadingMarkdown = page.waitForEvent('download');
+    await page.getByRole('button', { name: t['settings.exportMarkdown.button'] }).click();
+    const markdown = await downloadingMarkdown;
+    expect(markdown.suggestedFilename()).toMatch(
+      new RegExp(`^${t['history.markdown.fileName']}-\\d{4}-\\d{2}-\\d{2}\\.md$`),
+    );
+    const readable = fs.readFileSync((await markdown.path()) ?? '', 'utf8');
+    expect(readable.startsWith(`# ${t['history.markdown.title']}\n`)).toBe(true);
+    expect(readable).toContain(reflection);
+
     // Delete the account; the old password no longer signs in.
     await page.getByRole('button', { name: t['settings.deleteAccount.button'] }).click();
     const dialog = page.getByRole('alertdialog');
