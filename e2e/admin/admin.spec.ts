@@ -103,6 +103,66 @@ test('staff change the German hero title, publish it, and / shows it in German',
   );
 });
 
+test('staff are warned while the legal notice lacks the operator; what they publish, /legal shows', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const company = `Mirror Spiegel GmbH ${Date.now()}`;
+  await signInToList(page);
+  const warning = page.getByRole('region', { name: en['admin.legalWarning.title'] });
+  const germanGap = 'German, missing: Company name, Address, and Contact';
+  await expect(warning).toContainText(germanGap);
+  await expect(warning).toContainText('English, missing: Company name, Address, and Contact');
+  await expectAccessible(page);
+
+  await warning.getByRole('button', { name: en['admin.legalWarning.open'] }).click();
+  const content = page.locator('[id="content-management-body"]').locator('..');
+  await expect(content.getByRole('tab', { name: en['admin.cmsPages.legal'] })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await content.getByRole('tab', { name: en['admin.editor.language.de'] }).click();
+  const german = content.getByRole('tabpanel', { name: /^German/ });
+  await expect(
+    german.getByText(/^Missing in this language: Company name, Address, and Contact\./),
+  ).toBeVisible();
+  const fields = {
+    'Company name': company,
+    Address: 'Spiegelgasse 7\n10115 Berlin',
+    Contact: 'hallo@mirror.example',
+  };
+  for (const [label, value] of Object.entries(fields)) {
+    await german.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+  await german.getByRole('button', { name: en['admin.editor.saveDrafts'] }).click();
+  await expect(page.getByText(en['admin.editor.savedToast'])).toBeVisible();
+  await german.getByRole('button', { name: 'Publish Legal notice (DE)' }).click();
+  await expect(page.getByText('3 changes published to Legal notice (DE)')).toBeVisible();
+  await expect(warning).not.toContainText(germanGap);
+  await expect(warning).toContainText('English, missing');
+
+  // A page of the same context (axe runs only in one made by a context); /legal reads no staff cookie.
+  const visitor = await page.context().newPage();
+  try {
+    await visitor.goto('/legal?lang=de');
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Impressum');
+    await expect(visitor.getByText(company)).toBeVisible();
+    await expect(visitor.getByText('hallo@mirror.example')).toBeVisible();
+    await expect(visitor.getByText(de['legal.incomplete.title'])).toHaveCount(0);
+    await expectAccessible(visitor);
+  } finally {
+    await visitor.close();
+  }
+
+  // Emptied and published again: the page and the warning are as before (other tests read /legal too).
+  for (const label of Object.keys(fields)) {
+    await german.getByRole('textbox', { name: label, exact: true }).fill('');
+  }
+  await german.getByRole('button', { name: en['admin.editor.saveDrafts'] }).click();
+  await german.getByRole('button', { name: 'Publish Legal notice (DE)' }).click();
+  await expect(warning).toContainText(germanGap);
+});
+
 test('staff delete two waiting-list entries and the third stays', async ({ page }) => {
   const stamp = Date.now();
   const emails = ['one', 'two', 'three'].map((name) => `delete-${name}-${stamp}@example.com`);

@@ -77,6 +77,43 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
+test('the check-your-inbox view sends the e-mail again, once its cooldown has run down', async ({
+  page,
+  clientAddress,
+}) => {
+  const email = uniqueEmail('resend');
+  await invitedAccount({ email, password: PASSWORD, clientAddress });
+  // The page's clock, so the minute of the cooldown passes at once.
+  await page.clock.install();
+  await page.goto('/auth');
+  await page.getByRole('button', { name: en['auth.forgot'] }).click();
+  await page.getByLabel(en['auth.email.label']).fill(email);
+  await page.getByRole('button', { name: en['auth.reset.request.submit'] }).click();
+  await expect(page.getByText(en['auth.reset.request.sent'])).toBeVisible();
+
+  const resend = page.getByRole('button', { name: en['auth.resend.button'] });
+  await expect(resend).toBeDisabled();
+  await expect(page.getByText(/^You can resend in (1:00|0:5\d)$/)).toBeVisible();
+  await expectAccessible(page);
+  await page.clock.fastForward(61_000);
+  await expect(resend).toBeEnabled();
+  await expect(page.getByText(/^You can resend in/)).toHaveCount(0);
+  await resend.click();
+  await expect(page.getByRole('status').filter({ hasText: en['auth.resend.sentReset'] })).toBeVisible();
+  // It counts down again, and a second reset e-mail arrives.
+  await expect(resend).toBeDisabled();
+  await expect(page.getByText(/^You can resend in (1:00|0:5\d)$/)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages?to=${encodeURIComponent(email)}`,
+      );
+      const mails = (await response.json()) as { text: string }[];
+      return mails.filter((mail) => mail.text.includes('/auth?reset=')).length;
+    })
+    .toBe(2);
+});
+
 test.describe('pages that need more than a visitor', () => {
   test.use({ expectedConsoleError: /status of (403|409)/ });
 

@@ -123,7 +123,7 @@ for (const locale of ['en', 'de'] as const) {
     await expect(dayCard(5)).toContainText(t['topics.lane-edges-to-explore']);
 
     // Settings: saved together, kept after a reload.
-    await page.getByRole('link', { name: t['dashboard.settings'] }).click();
+    await page.getByRole('link', { name: t['nav.settings'] }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('textbox', { name: t['settings.email.label'] })).toHaveValue(email);
     // This server has no AI model configured: the switch says so and cannot be turned on (issue 14).
@@ -147,6 +147,17 @@ for (const locale of ['en', 'de'] as const) {
     const exported = fs.readFileSync((await download.path()) ?? '', 'utf8');
     expect(exported).toContain(reflection);
     expect(JSON.parse(exported).user.email).toBe(email);
+
+    // The readable export: this week's reflection in a Markdown file named and headed in the page's language.
+    const downloadingMarkdown = page.waitForEvent('download');
+    await page.getByRole('button', { name: t['settings.exportMarkdown.button'] }).click();
+    const markdown = await downloadingMarkdown;
+    expect(markdown.suggestedFilename()).toMatch(
+      new RegExp(`^${t['history.markdown.fileName']}-\\d{4}-\\d{2}-\\d{2}\\.md$`),
+    );
+    const readable = fs.readFileSync((await markdown.path()) ?? '', 'utf8');
+    expect(readable.startsWith(`# ${t['history.markdown.title']}\n`)).toBe(true);
+    expect(readable).toContain(reflection);
 
     // Delete the account; the old password no longer signs in.
     await page.getByRole('button', { name: t['settings.deleteAccount.button'] }).click();

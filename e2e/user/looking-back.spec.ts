@@ -80,7 +80,7 @@ for (const { locale, timeZone, dayPath } of REMINDER_CASES) {
       await expect(
         page.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Robin' }) }),
       ).toBeVisible();
-      await page.getByRole('link', { name: t['dashboard.settings'] }).click();
+      await page.getByRole('link', { name: t['nav.settings'] }).click();
       await page.getByRole('switch', { name: t['settings.reminder.switch'] }).click();
       await page.getByLabel(t['settings.reminder.label']).fill(wallClockAhead(timeZone, 90_000));
       await page.getByRole('button', { name: t['settings.save'] }).click();

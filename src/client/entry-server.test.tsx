@@ -57,6 +57,32 @@ describe('server rendering of public pages', () => {
     expect((await renderPage('/invite', 'invite')).html).toContain('data-reveal-veil');
   });
 
+  it('renders the legal notice as staff wrote it, and says plainly what it still lacks', async () => {
+    const empty = (await renderPage('/legal', 'legal', { locale: 'de' })).html;
+    expect(empty).toContain(de['legal.incomplete.title']);
+    expect(empty).toContain('(Unternehmen, Anschrift und Kontakt)');
+    expect(empty).not.toContain('Noch nicht angegeben');
+    expect(empty).not.toContain(de['legal.registration']);
+
+    const partial = (
+      await renderPage('/legal', 'legal', {
+        texts: { 'legal.companyName': 'Mirror GmbH', 'legal.vatId': 'DE123456789' },
+      })
+    ).html;
+    expect(partial).toContain('Mirror GmbH');
+    expect(partial).toContain('DE123456789');
+    expect(partial).toContain('(Address and Contact)');
+    expect(partial).not.toContain(en['legal.field.register']);
+
+    const complete = (
+      await renderPage('/legal', 'legal', {
+        texts: { 'legal.companyName': 'Mirror GmbH', 'legal.address': 'Berlin', 'legal.contact': 'hi@x.de' },
+      })
+    ).html;
+    expect(complete).not.toContain(en['legal.incomplete.title']);
+    expect(complete).toContain(en['legal.company']);
+  });
+
   it('renders in German', async () => {
     const { html } = await renderPage('/waiting-list', 'waiting-list', { locale: 'de', revealed: true });
     expect(html).toContain('erhalte unsere e-mails');

@@ -5,12 +5,16 @@ import { API_ERROR_CODES, type TApiErrorCode } from '@shared/domain/api-errors';
  * so zod stays out of the browser bundle); the server validates every request and response shape.
  */
 
-/** A failed API call. `code` is an API error code, or `network` when the server could not be reached. */
+/**
+ * A failed API call. `code` is an API error code, or `network` when the server could not be reached;
+ * `retryAfterSeconds` is the server's Retry-After on a 429, when it sent one.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     readonly code: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(`API error ${status}: ${code}`);
   }
@@ -48,7 +52,12 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     throw new ApiError(0, 'network');
   }
   if (!response.ok) {
-    throw new ApiError(response.status, errorCodeOf(await response.json().catch(() => null)));
+    const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+    throw new ApiError(
+      response.status,
+      errorCodeOf(await response.json().catch(() => null)),
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   // 202 and 204 (and any other answer without a body) carry no content.
   const text = await response.text();

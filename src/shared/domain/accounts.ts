@@ -8,6 +8,12 @@ import { isValidEmail, normalizeEmail } from './waitlist';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * How long after an e-mail with a link (confirmation, password reset) the page waits before it offers to send
+ * it again; the server refuses a second resend to one address within this time (429 with Retry-After).
+ */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
 export type PasswordErrorCode =
   | 'password_too_short'
   | 'password_too_long'

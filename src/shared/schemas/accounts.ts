@@ -60,6 +60,13 @@ export type TResetPassword = z.infer<typeof ZResetPassword>;
  * POST /api/account/verify-email → 200 `{ status: 'verified' }`: confirms the address with the token of the
  * link in the verification e-mail (the link opens /auth, which sends this; a GET never confirms).
  */
+/**
+ * POST /api/account/verification/resend → 202, whether or not the address has an account waiting for
+ * confirmation (a new link goes only to one that has); 429 with Retry-After within the cooldown.
+ */
+export const ZResendVerification = z.object({ email, language: z.enum(LOCALES) });
+export type TResendVerification = z.infer<typeof ZResendVerification>;
+
 export const ZVerifyEmail = z.object({ token: z.string().max(4096) });
 export type TVerifyEmail = z.infer<typeof ZVerifyEmail>;
 export const ZVerifyEmailResult = z.object({ status: z.literal('verified') });

@@ -1,17 +1,19 @@
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { useVerifyEmail } from '@client/features/accounts/api/account';
+import { useResendVerification, useVerifyEmail } from '@client/features/accounts/api/account';
 import { type AuthMode, safeNextPath } from '@client/features/accounts/auth-checks';
 import { readAuthLink } from '@client/features/accounts/auth-link';
 import { Notice, ViewHeading } from '@client/features/accounts/components/auth-ui';
 import { CredentialsForm } from '@client/features/accounts/components/credentials-form';
 import { InvitedSignUp } from '@client/features/accounts/components/invited-sign-up';
 import { NewPasswordForm } from '@client/features/accounts/components/new-password-form';
+import { ResendEmail } from '@client/features/accounts/components/resend-email';
 import { ResetRequestForm } from '@client/features/accounts/components/reset-request-form';
 import { ApiError } from '@client/lib/api-client';
 import { sessionQueryOptions, useResetUserData, useSession } from '@client/lib/session';
 import { useSiteConfig } from '@client/lib/site-config';
+import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import type { TSessionUser } from '@shared/schemas/accounts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,7 +57,7 @@ function TextButton({ onClick, children }: { onClick: () => void; children: Reac
  * or to onboarding, which itself goes on to the dashboard once onboarding is complete.
  */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -70,6 +72,7 @@ export function Component() {
   const [signedUpHere, setSignedUpHere] = useState(false);
   const [notice, setNotice] = useState<SignInNotice | null>(link.notice);
   const verify = useVerifyEmail();
+  const resendVerification = useResendVerification();
   const [viewChanged, setViewChanged] = useState(false);
   const [email, setEmail] = useState('');
   const next = safeNextPath(searchParams.get('next')) ?? href('onboarding');
@@ -233,7 +236,13 @@ export function Component() {
         <p className="mt-4 rounded-xl bg-surface-sunken px-4 py-3 text-sm text-fg-muted">
           {t('auth.signUp.spamHint')}
         </p>
-        <Button variant="secondary" className="mt-8" onClick={() => go('signIn')}>
+        <ResendEmail
+          sentText={t('auth.resend.sentVerification')}
+          send={() =>
+            resendVerification.mutateAsync({ email: email.trim(), language: toLocale(i18n.language) })
+          }
+        />
+        <Button variant="ghost" className="mt-6" onClick={() => go('signIn')}>
           {t('auth.signUp.toSignIn')}
         </Button>
       </div>

@@ -9,6 +9,7 @@ import { EmailRoutingPanel } from '@client/features/admin/components/email-routi
 import { EmailSystemTestPanel } from '@client/features/admin/components/email-system-test-panel';
 import { GdprEmailPanel } from '@client/features/admin/components/gdpr-email-panel';
 import { IdGeneratorPanel } from '@client/features/admin/components/id-generator-panel';
+import { LegalNoticeWarning } from '@client/features/admin/components/legal-notice-warning';
 import { ManualGdprSenderPanel } from '@client/features/admin/components/manual-gdpr-sender-panel';
 import { NewsletterComposerPanel } from '@client/features/admin/components/newsletter-composer-panel';
 import { PeoplePanel } from '@client/features/admin/components/people-panel';
@@ -28,6 +29,7 @@ import {
   ADMIN_STORAGE_KEYS,
   type AdminSection as AdminSectionId,
 } from '@shared/domain/admin';
+import type { CmsPage } from '@shared/domain/cms';
 import { SECTION_PERMISSIONS } from '@shared/domain/staff';
 import { href } from '@shared/routes';
 import type { TAdminSession } from '@shared/schemas/admin';
@@ -52,10 +54,18 @@ function VideoUploadNote() {
   );
 }
 
-function SectionBody({ section, session }: { section: AdminSectionId; session: TAdminSession }) {
+function SectionBody({
+  section,
+  session,
+  cmsPage,
+}: {
+  section: AdminSectionId;
+  session: TAdminSession;
+  cmsPage: { page: CmsPage; onPageChange: (page: CmsPage) => void };
+}) {
   switch (section) {
     case 'contentManagement':
-      return <ContentManagementPanel />;
+      return <ContentManagementPanel {...cmsPage} />;
     case 'seoManagement':
       return <SeoManagementPanel />;
     case 'newsletterComposer':
@@ -89,6 +99,9 @@ function SectionBody({ section, session }: { section: AdminSectionId; session: T
   }
 }
 
+/** Where "Edit the legal notice" scrolls to: the top of the content management section's body. */
+const LEGAL_TAB_ANCHOR = 'content-management-body';
+
 /** The open sections, remembered in this browser (spec §2). */
 function useOpenSections() {
   const [open, setOpen] = useState<AdminSectionId[]>(() =>
@@ -114,6 +127,15 @@ function sectionsFor(session: TAdminSession): AdminSectionId[] {
 export function Component() {
   const { t } = useTranslation();
   const [open, setOpen] = useOpenSections();
+  const [cmsPage, setCmsPage] = useState<CmsPage>('home');
+  const editLegalNotice = () => {
+    setCmsPage('legal');
+    if (!open.includes('contentManagement')) setOpen([...open, 'contentManagement']);
+    // Once the section has opened, bring it into view.
+    requestAnimationFrame(() =>
+      document.getElementById(LEGAL_TAB_ANCHOR)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    );
+  };
 
   return (
     <StaffPage signOutLabel={t('admin.list.signOut')} signingOutLabel={t('admin.list.signingOut')}>
@@ -142,10 +164,16 @@ export function Component() {
               </Button>
             </div>
           </div>
+          {canDo(session, 'content') && <LegalNoticeWarning onEdit={editLegalNotice} />}
           <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="mt-10 space-y-4">
             {sectionsFor(session).map((section) => (
               <AdminSection key={section} section={section}>
-                <SectionBody section={section} session={session} />
+                {section === 'contentManagement' && <span id={LEGAL_TAB_ANCHOR} />}
+                <SectionBody
+                  section={section}
+                  session={session}
+                  cmsPage={{ page: cmsPage, onPageChange: setCmsPage }}
+                />
               </AdminSection>
             ))}
           </Accordion.Root>

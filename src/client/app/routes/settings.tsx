@@ -6,7 +6,10 @@ import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { DeleteAccountDialog } from '@client/features/accounts/components/delete-account-dialog';
-import { ExportDataButton } from '@client/features/accounts/components/export-data-button';
+import {
+  ExportDataButton,
+  ExportReflectionsButton,
+} from '@client/features/accounts/components/export-data-button';
 import { SignOutOthersButton } from '@client/features/accounts/components/sign-out-others-button';
 import { settingsQueryOptions } from '@client/features/settings/api/settings';
 import { DeleteDataDialog } from '@client/features/settings/components/delete-data-dialog';
@@ -110,7 +113,11 @@ export function Component() {
         </Section>
 
         <Section title={t('settings.export.title')}>
-          <ActionRow text={t('settings.export.body')} action={<ExportDataButton />} />
+          <div className="space-y-6">
+            <ActionRow text={t('settings.export.body')} action={<ExportDataButton />} />
+            <div className="border-t border-border" />
+            <ActionRow text={t('settings.exportMarkdown.body')} action={<ExportReflectionsButton />} />
+          </div>
         </Section>
 
         <Section title={t('settings.danger.title')} tone="danger">

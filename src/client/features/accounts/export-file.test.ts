@@ -7,6 +7,9 @@ describe('exportFileName', () => {
   it('falls back to mirror-export-<local date>.json', () => {
     expect(exportFileName(null, NOW)).toBe('mirror-export-2026-03-09.json');
     expect(exportFileName('attachment', NOW)).toBe('mirror-export-2026-03-09.json');
+    expect(exportFileName(null, NOW, { stem: 'mirror-reflections', extension: 'md' })).toBe(
+      'mirror-reflections-2026-03-09.md',
+    );
   });
 
   it('uses the server name, quoted or not', () => {

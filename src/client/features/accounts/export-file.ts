@@ -11,11 +11,15 @@ function safeFileName(name: string): string | null {
 
 /**
  * The name to save an export under: the server's from `Content-Disposition` (RFC 6266: `filename*` with its
- * UTF-8 encoding wins over `filename`), else `mirror-export-YYYY-MM-DD.json`.
+ * UTF-8 encoding wins over `filename`), else `<fallbackStem>-YYYY-MM-DD.<extension>`.
  */
-export function exportFileName(contentDisposition: string | null, now: Date): string {
-  const fallback = `mirror-export-${localIsoDate(now)}.json`;
-  if (!contentDisposition) return fallback;
+export function exportFileName(
+  contentDisposition: string | null,
+  now: Date,
+  fallback: { stem: string; extension: string } = { stem: 'mirror-export', extension: 'json' },
+): string {
+  const fallbackName = `${fallback.stem}-${localIsoDate(now)}.${fallback.extension}`;
+  if (!contentDisposition) return fallbackName;
   const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/i.exec(contentDisposition)?.[1];
   if (extended) {
     try {
@@ -27,5 +31,5 @@ export function exportFileName(contentDisposition: string | null, now: Date): st
   }
   const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(contentDisposition);
   const value = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
-  return (value && safeFileName(value)) || fallback;
+  return (value && safeFileName(value)) || fallbackName;
 }

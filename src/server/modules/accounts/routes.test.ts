@@ -247,6 +247,90 @@ describe('verifying the address', () => {
   });
 });
 
+describe('resending the confirmation e-mail', () => {
+  const resend = (email: string, language: 'en' | 'de' = 'en', ip?: string) =>
+    request('POST', '/api/account/verification/resend', { body: { email, language }, ip });
+
+  /** The verification e-mails sent to `email`, once there are `count` (sent after the answer). */
+  async function verificationMailsTo(email: string, count: number) {
+    return vi.waitFor(
+      async () => {
+        const sent = (await mailsTo(email)).filter((mail) => mail.kind === 'account_verification');
+        if (sent.length < count) throw new Error(`${sent.length} of ${count} verification e-mails so far`);
+        return sent;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  }
+
+  it('sends a fresh link in the asked language to an account waiting for confirmation; it confirms', async () => {
+    const email = newAddress('resend');
+    await signUp({ email, password: 'a letter in the rain', language: 'en' });
+    const response = await resend(email.toUpperCase(), 'de');
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    const mails = await verificationMailsTo(email, 2);
+    expect(mails[1]?.subject).not.toBe(mails[0]?.subject);
+    expect(verifyLink(mails[1]?.textBody ?? '').searchParams.get('lang')).toBe('de');
+    expect((await confirmAddress(mails[1]?.textBody ?? '')).status).toBe(200);
+    expect((await userRow(email))?.emailVerified).toBe(true);
+  });
+
+  it('answers the same for an unknown address and a confirmed one, and sends them nothing', async () => {
+    const { email: confirmed } = await verifiedUser();
+    const unknown = newAddress('nobody');
+    const answers = [await resend(unknown), await resend(confirmed)];
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      expect(await answer.text()).toBe('');
+      expect(answer.headers.get('retry-after')).toBeNull();
+    }
+    // Give the work after the answer its time, then check that nothing went out.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    expect((await mailsTo(confirmed)).filter((mail) => mail.kind === 'account_verification')).toHaveLength(1);
+    // The cooldown holds for an unknown address as for a real one: the 429 does not tell them apart either.
+    expect((await resend(unknown)).status).toBe(429);
+  });
+
+  it('waits a cooldown between resends to one address and allows five an hour', async () => {
+    const email = newAddress('cooldown');
+    await signUp({ email, password: 'a letter in the rain' });
+    expect((await resend(email)).status).toBe(202);
+    const early = await resend(email);
+    expect(early.status).toBe(429);
+    expect(await errorCodeOf(early)).toBe('rate_limited');
+    const wait = Number(early.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(ACCOUNT_RATE_LIMITS.resendVerificationCooldown.windowMs / 1000);
+
+    for (let sent = 1; sent < ACCOUNT_RATE_LIMITS.resendVerificationPerEmail.limit; sent += 1) {
+      t.clock.advance(ACCOUNT_RATE_LIMITS.resendVerificationCooldown.windowMs + 1000);
+      expect((await resend(email)).status).toBe(202);
+    }
+    t.clock.advance(ACCOUNT_RATE_LIMITS.resendVerificationCooldown.windowMs + 1000);
+    const hourly = await resend(email);
+    expect(hourly.status).toBe(429);
+    expect(Number(hourly.headers.get('retry-after'))).toBeGreaterThan(
+      ACCOUNT_RATE_LIMITS.resendVerificationCooldown.windowMs / 1000,
+    );
+  });
+
+  it('limits one client however many addresses it tries', async () => {
+    const ip = '192.0.2.40';
+    for (let attempt = 0; attempt < ACCOUNT_RATE_LIMITS.resendVerificationPerIp.limit; attempt += 1) {
+      expect((await resend(newAddress('many'), 'en', ip)).status).toBe(202);
+    }
+    expect((await resend(newAddress('many'), 'en', ip)).status).toBe(429);
+  });
+
+  it('refuses a malformed address before counting it', async () => {
+    const response = await resend('nobody at example');
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe('invalid_email');
+  });
+});
+
 describe('signing in and out', () => {
   it('sets an HttpOnly, SameSite=Lax, Secure session cookie and records the device', async () => {
     const { email, password } = await verifiedUser();

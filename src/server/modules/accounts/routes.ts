@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { createRoute, z } from '@hono/zod-openapi';
-import { checkSignUp } from '@shared/domain/accounts';
+import { checkSignUp, RESEND_COOLDOWN_SECONDS } from '@shared/domain/accounts';
 import type { TApiErrorCode } from '@shared/domain/api-errors';
 import { toLocale } from '@shared/domain/locale';
 import { HOUR_MS, isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
@@ -8,6 +8,7 @@ import { href } from '@shared/routes';
 import {
   ZDeleteAccount,
   ZRequestPasswordReset,
+  ZResendVerification,
   ZResetPassword,
   ZRevokeOthersResult,
   ZSessionInfo,
@@ -42,6 +43,7 @@ import {
   type InvitedSignUpError,
   readSession,
   requestPasswordReset,
+  resendVerificationLink,
   resetPassword,
   revokeOtherSessions,
   signIn,
@@ -61,6 +63,10 @@ export const ACCOUNT_RATE_LIMITS = {
   resetRequestPerIp: { limit: 10, windowMs: HOUR_MS },
   resetConfirmPerIp: { limit: 20, windowMs: HOUR_MS },
   verifyEmailPerIp: { limit: 30, windowMs: HOUR_MS },
+  /** "Resend e-mail": once per cooldown and five times an hour per address, twenty an hour per client. */
+  resendVerificationCooldown: { limit: 1, windowMs: RESEND_COOLDOWN_SECONDS * 1000 },
+  resendVerificationPerEmail: { limit: 5, windowMs: HOUR_MS },
+  resendVerificationPerIp: { limit: 20, windowMs: HOUR_MS },
   /** The password check before deleting an account must not become a way to guess it. */
   deletePerUser: { limit: 5, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>;
@@ -216,6 +222,23 @@ const requestResetRoute = createRoute({
     202: { description: 'Accepted' },
     400: errorResponse('invalid_email'),
     429: rateLimited,
+  },
+});
+
+const resendVerificationRoute = createRoute({
+  method: 'post',
+  path: '/account/verification/resend',
+  tags,
+  summary:
+    'Send the confirmation link again, if the address has an account waiting for confirmation (the answer, ' +
+    'and its timing, are the same either way: the link is sent after the answer)',
+  request: { body: jsonBody(ZResendVerification) },
+  responses: {
+    202: { description: 'Accepted' },
+    400: errorResponse('invalid_email'),
+    429: errorResponse(
+      'rate_limited, with Retry-After: within the cooldown after a resend to this address, or too many',
+    ),
   },
 });
 
@@ -395,6 +418,23 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const log = c.get('logger');
       void requestPasswordReset(deps, body).catch((error: unknown) =>
         log.error({ err: error }, 'password reset: the link could not be sent'),
+      );
+      return c.body(null, 202);
+    })
+    .openapi(resendVerificationRoute, async (c) => {
+      const body = c.req.valid('json');
+      const email = normalizeEmail(body.email);
+      if (!isValidEmail(email)) return fail(c, 400, 'invalid_email');
+      // Counted for every address alike, with or without an account, so the answers tell nothing apart.
+      const exceeded = await firstExceeded([
+        [`resend-verify:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.resendVerificationPerIp],
+        [`resend-verify:wait:${hash(email)}`, ACCOUNT_RATE_LIMITS.resendVerificationCooldown],
+        [`resend-verify:email:${hash(email)}`, ACCOUNT_RATE_LIMITS.resendVerificationPerEmail],
+      ]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      const log = c.get('logger');
+      void resendVerificationLink(deps, { email, language: body.language }).catch((error: unknown) =>
+        log.error({ err: error }, 'resend verification: the link could not be sent'),
       );
       return c.body(null, 202);
     })

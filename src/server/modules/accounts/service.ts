@@ -337,6 +337,26 @@ export async function sendVerificationLink(
 }
 
 /**
+ * "Resend e-mail" on the check-your-inbox screen: a fresh verification link in `language`, only to an account
+ * of that address that is not confirmed yet and not disabled. Says nothing either way (the route answers
+ * before this runs, so the timing does not tell either).
+ */
+export async function resendVerificationLink(
+  deps: AccountsDeps,
+  input: { email: string; language: TLocale },
+): Promise<'sent' | 'skipped'> {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) return 'skipped';
+  const [user] = await deps.db
+    .select({ verified: users.emailVerified, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!user || user.verified || user.disabledAt) return 'skipped';
+  await sendVerificationLink(deps, { email, language: input.language });
+  return 'sent';
+}
+
+/**
  * Everything stored about the user, as one JSON document: the account, the sessions (without their tokens),
  * the journal and the bubbles. No password hash, no tokens.
  */

@@ -1,3 +1,4 @@
+import { formatDateRange } from '@shared/domain/journal';
 import type { THistoryPage, THistoryWeek, TSearchResult } from '@shared/schemas/history';
 import { ZHistoryPage, ZHistoryWeek, ZSearchResult } from '@shared/schemas/history';
 import { type TLatestInsight, ZLatestInsight } from '@shared/schemas/insights';
@@ -159,6 +160,55 @@ describe('looking back', () => {
       await json<TLatestInsight>(await call(user, '/api/insights/latest?locale=de'), 200),
     );
     expect(latest).toMatchObject({ pending: false, insight: { weekStart: '2026-04-20', locale: 'de' } });
+  });
+
+  it('downloads the reflections as Markdown, week by week, oldest first, in the asked language', async () => {
+    t.clock.set(new Date(MONDAY.getTime() + 8 * WEEK));
+    const german = await call(user, '/api/history/export?locale=de');
+    expect(german.status).toBe(200);
+    expect(german.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(german.headers.get('content-disposition')).toBe(
+      'attachment; filename="mirror-reflexionen-2026-04-27.md"; ' +
+        "filename*=UTF-8''mirror-reflexionen-2026-04-27.md",
+    );
+    const text = await german.text();
+    expect(
+      text.startsWith(
+        '# Meine Reflexionen in Mirror\n\nExportiert am Montag, 27. April 2026: 8 Reflexionen.',
+      ),
+    ).toBe(true);
+    const first = text.indexOf(`## Woche 10 · ${formatDateRange('de', '2026-03-02', '2026-03-08')}`);
+    const last = text.indexOf(`## Woche 17 · ${formatDateRange('de', '2026-04-20', '2026-04-26')}`);
+    expect(first).toBeGreaterThan(0);
+    expect(last).toBeGreaterThan(first);
+    expect(text).toContain('### Tag 1 · Montag, 2. März · ');
+    expect(text).toContain('Week 0: Ich habe mit meiner Schwester über Vertrauen gesprochen, es war schön.');
+    // The prompt, in German, as a quote above the answer; the week's insight in German below.
+    const week0 = text.slice(first, text.indexOf('## Woche 11'));
+    expect(week0).toMatch(/\n> \S[^\n]*\n\nWeek 0:/);
+    expect(week0).toMatch(/### Dein Wochenrückblick\n\n[^\n]*deine Schwester/);
+    // The current week, with nothing written yet, is left out.
+    expect(text).not.toContain('Woche 18');
+
+    const english = await call(user, '/api/history/export?locale=en');
+    expect(english.headers.get('content-disposition')).toContain(
+      'filename="mirror-reflections-2026-04-27.md"',
+    );
+    const englishText = await english.text();
+    expect(englishText).toContain('# My reflections in Mirror');
+    expect(englishText).toContain(`## Week 10 · ${formatDateRange('en', '2026-03-02', '2026-03-08')}`);
+    expect(englishText).toContain('### Your week in review');
+    expect((await call(user, '/api/history/export?locale=fr')).status).toBe(400);
+  });
+
+  it('exports only the person’s own reflections, and an empty file before onboarding', async () => {
+    const newcomer = await createSignedInUser(t);
+    const empty = await call(newcomer, '/api/history/export?locale=en');
+    expect(empty.status).toBe(200);
+    const text = await empty.text();
+    expect(text).toContain('You have not written any reflections yet.');
+    expect(text).not.toContain('Week 0');
+    expect((await t.app.request('/api/history/export')).status).toBe(401);
   });
 
   it('needs a session, and onboarding for the weeks', async () => {

@@ -11,8 +11,15 @@ import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonResponse } from '../../lib/api';
 import { reportedLocale, reportedTimeZone } from '../../lib/reported-context';
 import type { JournalDeps } from '../journal/service';
+import { reflectionsFileName, reflectionsMarkdown } from './markdown-export';
 import { createSearchIndex } from './search-index';
-import { type HistoryOutcome, historyPage, historyWeek, searchReflections } from './service';
+import {
+  allWeeksForExport,
+  type HistoryOutcome,
+  historyPage,
+  historyWeek,
+  searchReflections,
+} from './service';
 
 const TAGS = ['history'];
 
@@ -68,6 +75,24 @@ const searchRoute = createRoute({
   responses: { 200: jsonResponse('The matches', ZSearchResult), 400: validation, 401: unauthenticated },
 });
 
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/history/export',
+  tags: TAGS,
+  summary:
+    'Download one’s reflections as a Markdown file, week by week (oldest first): each day’s prompt and ' +
+    'answer, and the week’s insight; headings in the requested language',
+  request: { query: ZLocaleQuery },
+  responses: {
+    200: {
+      description: 'The file, as an attachment',
+      content: { 'text/markdown': { schema: z.string() } },
+    },
+    400: validation,
+    401: unauthenticated,
+  },
+});
+
 function refuse(c: Context<AppEnv>, outcome: Extract<HistoryOutcome<unknown>, { ok: false }>) {
   if (outcome.error === 'not_found') return c.json({ error: { code: 'not_found' as const } }, 404);
   return c.json({ error: { code: 'onboarding_required' as const } }, 409);
@@ -95,6 +120,18 @@ export function historyRoutes(deps: JournalDeps) {
         { userId: currentUser(c).id, query: q, page },
       );
       return c.json(result, 200);
+    })
+    .openapi(exportRoute, async (c) => {
+      const { locale } = c.req.valid('query');
+      const weeks = await allWeeksForExport(withContext(c), { userId: currentUser(c).id, locale });
+      const exportedOn = deps.clock.now().toISOString().slice(0, 10);
+      const fileName = reflectionsFileName(locale, exportedOn);
+      c.header('Content-Type', 'text/markdown; charset=utf-8');
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      );
+      return c.body(reflectionsMarkdown({ locale, weeks, exportedOn }), 200);
     })
     .openapi(weekRoute, async (c) => {
       const { week } = c.req.valid('param');

@@ -122,6 +122,28 @@ export async function historyWeek(
   return described ? { ok: true, value: described } : { ok: false, error: 'not_found' };
 }
 
+/** Every week of the person, far enough ahead to hold them all (a century of weeks). */
+const ALL_WEEKS = { before: '9999-12-31' as IsoDate, offset: 0, limit: 5_300 };
+
+/**
+ * GET /api/history/export: every week of the person, oldest first, as the pages show them (the current one
+ * too), for the Markdown file. None before onboarding, when there is nothing to export.
+ */
+export async function allWeeksForExport(
+  deps: JournalDeps,
+  input: { userId: string; locale: TLocale },
+): Promise<THistoryWeek[]> {
+  const monday = await currentMonday(deps, input.userId);
+  if (!monday.ok) return [];
+  const { weeks } = await pastWeeks(deps.db, { userId: input.userId, ...ALL_WEEKS });
+  return describeWeeks(deps, {
+    userId: input.userId,
+    weeks: weeks.toReversed(),
+    locale: input.locale,
+    currentMonday: monday.value,
+  });
+}
+
 /**
  * GET /api/history/search: the person's reflections that hold every word of the query, newest first, each
  * with a snippet around its first match and the matched words' places in it. Matching runs on the folded

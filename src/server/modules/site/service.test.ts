@@ -12,6 +12,7 @@ import {
   getPageContent,
   getPageTexts,
   getSeoValues,
+  listContent,
   PAGE_CONTENT_TTL_MS,
   translate,
 } from './service';
@@ -75,6 +76,37 @@ describe('getPageTexts', () => {
     expect(texts['hero.title']).toBe(en['cms.home.hero.title']);
     expect(texts).not.toHaveProperty('unknown.key');
     expect((await getPageTexts(database.db, 'home', 'de'))['hero.title']).toBe('Deutscher Titel');
+  });
+});
+
+describe('the legal notice', () => {
+  it('has no built-in texts: only what staff wrote, live else draft, in that language', async () => {
+    const empty = await getPageTexts(database.db, 'legal', 'de');
+    expect(Object.keys(empty)).toHaveLength(9);
+    expect(Object.values(empty).every((value) => value === '')).toBe(true);
+
+    await insert(
+      { page: 'legal', textKey: 'legal.companyName', locale: 'de', liveValue: 'Mirror GmbH' },
+      { page: 'legal', textKey: 'legal.address', locale: 'de', draftValue: 'Hauptstraße 1\n10115 Berlin' },
+      { page: 'legal', textKey: 'legal.contact', locale: 'en', liveValue: 'hello@example.com' },
+    );
+    const german = await getPageTexts(database.db, 'legal', 'de');
+    expect(german).toMatchObject({
+      'legal.companyName': 'Mirror GmbH',
+      'legal.address': 'Hauptstraße 1\n10115 Berlin',
+      'legal.contact': '',
+      'legal.vatId': '',
+    });
+  });
+
+  it('shows staff no default to fall back to', async () => {
+    const page = await listContent(database.db, {
+      kind: 'texts',
+      page: 'legal',
+      locale: 'en',
+      appUrl: 'https://mirror.test',
+    });
+    expect(page?.items.map((item) => item.defaultValue)).toEqual(Array(9).fill(''));
   });
 });
 

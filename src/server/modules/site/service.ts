@@ -1,4 +1,11 @@
-import { CMS_PAGES, type CmsPage, cmsFallbackKey, effectiveCmsValue, isCmsPage } from '@shared/domain/cms';
+import {
+  CMS_PAGES,
+  type CmsPage,
+  cmsFallbackKey,
+  effectiveCmsValue,
+  hasBuiltInTexts,
+  isCmsPage,
+} from '@shared/domain/cms';
 import { DEFAULT_LOCALE, type TLocale } from '@shared/domain/locale';
 import {
   buildSeo,
@@ -50,10 +57,15 @@ async function readPageRows(db: DbExecutor, page: string, locale: TLocale): Prom
   return new Map(rows.map((row) => [row.textKey, row]));
 }
 
+/** A key's built-in text; empty on a page that has none (the legal notice, decision 049). */
+function builtInText(page: CmsPage, key: string, locale: TLocale): string {
+  return hasBuiltInTexts(page) ? translate(locale, cmsFallbackKey(page, key)) : '';
+}
+
 function textsFrom(rows: Map<string, CmsRow>, page: CmsPage, locale: TLocale): Record<string, string> {
   const texts: Record<string, string> = {};
   for (const key of CMS_PAGES[page]) {
-    texts[key] = effectiveCmsValue(rows.get(key)) ?? translate(locale, cmsFallbackKey(page, key));
+    texts[key] = effectiveCmsValue(rows.get(key)) ?? builtInText(page, key, locale);
   }
   return texts;
 }
@@ -67,7 +79,7 @@ function seoValuesFrom(rows: Map<string, CmsRow>): Partial<Record<SeoKey, string
   return values;
 }
 
-/** Spec §3: every editable text of a page, live, else draft, else the built-in translation. */
+/** Spec §3: every editable text of a page, live, else draft, else the built-in translation (if any). */
 export async function getPageTexts(
   db: DbExecutor,
   page: CmsPage,
@@ -240,7 +252,7 @@ export async function listContent(
     kind === 'seo' && isSeoPage(page) ? seoDefaultValues(rows, page, locale, input.appUrl) : null;
   const defaultOf = (key: string): string => {
     if (seoDefaultsOfPage) return seoDefaultsOfPage[key as SeoKey];
-    return isCmsPage(page) ? translate(locale, cmsFallbackKey(page, key)) : '';
+    return isCmsPage(page) ? builtInText(page, key, locale) : '';
   };
   const items = keys.map((key): TContentItem => {
     const row = rows.get(key);

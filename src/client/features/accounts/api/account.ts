@@ -1,7 +1,9 @@
 import { ApiError, apiRequest } from '@client/lib/api-client';
+import type { TLocale } from '@shared/domain/locale';
 import type {
   TDeleteAccount,
   TRequestPasswordReset,
+  TResendVerification,
   TResetPassword,
   TSignIn,
   TSignUp,
@@ -50,6 +52,14 @@ export function useRequestPasswordReset() {
   });
 }
 
+/** "Resend e-mail" after sign-up: 202 whether or not the address waits for confirmation. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (body: TResendVerification) =>
+      apiRequest('/account/verification/resend', { method: 'POST', body }),
+  });
+}
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: TResetPassword) =>
@@ -85,11 +95,14 @@ export function useDeleteAccount() {
 
 export type AccountExport = { blob: Blob; fileName: string };
 
-/** GET /api/account/export: the JSON file of everything stored about the user, as the server names it. */
-async function fetchAccountExport(): Promise<AccountExport> {
+/** A file the server hands out as an attachment, saved under the name it gives (or `fallback`'s). */
+async function fetchExport(
+  path: string,
+  fallback?: Parameters<typeof exportFileName>[2],
+): Promise<AccountExport> {
   let response: Response;
   try {
-    response = await fetch('/api/account/export', { credentials: 'same-origin' });
+    response = await fetch(path, { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'network');
   }
@@ -102,9 +115,21 @@ async function fetchAccountExport(): Promise<AccountExport> {
     throw new ApiError(response.status, code);
   }
   const blob = await response.blob();
-  return { blob, fileName: exportFileName(response.headers.get('Content-Disposition'), new Date()) };
+  return {
+    blob,
+    fileName: exportFileName(response.headers.get('Content-Disposition'), new Date(), fallback),
+  };
 }
 
+/** GET /api/account/export: the JSON file of everything stored about the user, as the server names it. */
 export function useExportAccount() {
-  return useMutation({ mutationFn: fetchAccountExport });
+  return useMutation({ mutationFn: () => fetchExport('/api/account/export') });
+}
+
+/** GET /api/history/export: the person's reflections by week as Markdown, headings in `locale`. */
+export function useExportReflections() {
+  return useMutation({
+    mutationFn: (locale: TLocale) =>
+      fetchExport(`/api/history/export?locale=${locale}`, { stem: 'mirror-reflections', extension: 'md' }),
+  });
 }

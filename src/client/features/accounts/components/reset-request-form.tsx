@@ -5,6 +5,7 @@ import { useRequestPasswordReset } from '../api/account';
 import { checkEmail, type FieldProblem, problemOfError } from '../auth-checks';
 import { EmailField } from './auth-fields';
 import { FormFooter, Notice, useAuthErrorToast } from './auth-ui';
+import { ResendEmail } from './resend-email';
 
 /**
  * "Forgot your password?": asks for a reset link. The answer is the same whether or not the address has an
@@ -19,6 +20,8 @@ export function ResetRequestForm({
 }) {
   const { t, i18n } = useTranslation();
   const request = useRequestPasswordReset();
+  // Its own mutation, so a refused resend leaves the first request's success (and this view) in place.
+  const resend = useRequestPasswordReset();
   const toastError = useAuthErrorToast();
   const emailRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
@@ -46,7 +49,20 @@ export function ResetRequestForm({
   };
 
   if (request.isSuccess) {
-    return <Notice tone="success">{t('auth.reset.request.sent')}</Notice>;
+    return (
+      <>
+        <Notice tone="success">{t('auth.reset.request.sent')}</Notice>
+        <ResendEmail
+          sentText={t('auth.resend.sentReset')}
+          send={() =>
+            resend.mutateAsync({
+              email: request.variables?.email ?? email,
+              language: toLocale(i18n.language),
+            })
+          }
+        />
+      </>
+    );
   }
 
   const emailProblem = problem?.field === 'email' ? t(problem.message) : undefined;

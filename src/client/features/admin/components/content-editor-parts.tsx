@@ -93,6 +93,7 @@ const MARK_DOTS: Record<ContentMark, string> = {
   unpublished: 'bg-info',
   live: 'bg-success',
   default: 'bg-fg-muted',
+  empty: 'bg-danger',
 };
 
 /** The marks of a text: words on a quiet chip, told apart at a glance by the colour of a dot. */

@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
 import { CMS_VALUE_MAX_LENGTH } from '@shared/domain/admin';
-import { type CmsPage, type CmsTextKey, isCmsPage } from '@shared/domain/cms';
+import { type CmsPage, type CmsTextKey, hasBuiltInTexts, isCmsPage } from '@shared/domain/cms';
 import { isLocale, LOCALES, type TLocale } from '@shared/domain/locale';
 import type { TContentItem } from '@shared/schemas/admin';
 import { type FormEvent, useId, useState } from 'react';
@@ -16,14 +16,24 @@ import {
   StoredValues,
   UnsavedMark,
 } from './content-editor-parts';
+import { legalGaps, useLegalFieldNames } from './legal-notice-warning';
 
 /**
  * The CMS text editor (spec §2 content management): a tab per page, a tab per language inside, every text
  * of that page with its default, live value and an editable draft; save the drafts, publish the page.
  */
-export function ContentManagementPanel() {
+export function ContentManagementPanel({
+  page: shownPage,
+  onPageChange,
+}: {
+  /** The page tab, when the dashboard chooses it (the legal notice's warning opens its tab). */
+  page?: CmsPage;
+  onPageChange?: (page: CmsPage) => void;
+} = {}) {
   const { t } = useTranslation();
-  const [page, setPage] = useState<CmsPage>('home');
+  const [ownPage, setOwnPage] = useState<CmsPage>('home');
+  const page = shownPage ?? ownPage;
+  const setPage = onPageChange ?? setOwnPage;
   const [locale, setLocale] = useState<TLocale>('en');
   const unsaved = useUnsavedTabs();
 
@@ -59,6 +69,7 @@ export function ContentManagementPanel() {
 
 function TextsEditor({ page, locale }: { page: CmsPage; locale: TLocale }) {
   const { t } = useTranslation();
+  const fieldNames = useLegalFieldNames();
   const pageLabel = t(`admin.cmsPages.${page}`);
   const editor = useContentEditor(
     { kind: 'texts', page, locale },
@@ -85,10 +96,16 @@ function TextsEditor({ page, locale }: { page: CmsPage; locale: TLocale }) {
     void editor.saveDrafts();
   };
 
+  const missingLegal = page === 'legal' ? legalGaps(editor.items) : [];
   return (
     <form noValidate onSubmit={submit}>
+      {missingLegal.length > 0 && (
+        <p className="mb-4 rounded-2xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
+          {t('admin.legalWarning.tab', { fields: fieldNames(missingLegal) })}
+        </p>
+      )}
       {editor.items.length === 0 && <p className="text-fg-muted">{t('admin.editor.empty')}</p>}
-      <p className="text-sm text-fg-muted">{t('admin.editor.emptyHint')}</p>
+      {hasBuiltInTexts(page) && <p className="text-sm text-fg-muted">{t('admin.editor.emptyHint')}</p>}
       <ul className="mt-4 space-y-4">
         {editor.items.map((item) => (
           <TextField key={item.key} page={page} locale={locale} item={item} editor={editor} />

@@ -91,6 +91,10 @@ describe('the marks of a text', () => {
     expect(contentMarks(item('a'), {})).toEqual(['default']);
   });
 
+  it('a text with nothing stored and no default (the legal notice) is empty', () => {
+    expect(contentMarks(item('legal.address', { defaultValue: '' }), {})).toEqual(['empty']);
+  });
+
   it('a draft that is not live yet is unpublished, and the page already shows it', () => {
     expect(contentMarks(item('a', { ...saved, draftValue: 'draft', unpublished: true }), {})).toEqual([
       'unpublished',

@@ -61,7 +61,7 @@ export function saveKind(items: readonly TContentItem[], sentKeys: readonly stri
   return sent.length > 0 && sent.every(isNewText) ? 'create' : 'update';
 }
 
-export type ContentMark = 'unsaved' | 'unpublished' | 'live' | 'default';
+export type ContentMark = 'unsaved' | 'unpublished' | 'live' | 'default' | 'empty';
 
 /**
  * The marks beside a text: edited here but not saved; a saved draft that differs from what is live; a live
@@ -72,7 +72,8 @@ export function contentMarks(item: TContentItem, edits: ContentEdits): ContentMa
   if (isFieldChanged(item, edits)) marks.push('unsaved');
   if (item.unpublished) marks.push('unpublished');
   if (item.liveValue?.trim()) marks.push('live');
-  if (effectiveCmsValue(item) === undefined) marks.push('default');
+  // Without a stored value the page shows the default, or nothing where there is none (the legal notice).
+  if (effectiveCmsValue(item) === undefined) marks.push(item.defaultValue ? 'default' : 'empty');
   return marks;
 }
 

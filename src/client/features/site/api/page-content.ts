@@ -1,6 +1,6 @@
 import { apiRequest } from '@client/lib/api-client';
 import { applySeo } from '@client/lib/head';
-import { type CmsPage, type CmsTextKey, cmsFallbackKey } from '@shared/domain/cms';
+import { type CmsPage, type CmsTextKey, cmsFallbackKey, hasBuiltInTexts } from '@shared/domain/cms';
 import { type TLocale, toLocale } from '@shared/domain/locale';
 import {
   buildSeo,
@@ -74,7 +74,10 @@ function useBuiltInSeo(page: SeoPage | null, title: string | undefined): SeoData
 type PageTextKey<P extends SeoPage> = P extends CmsPage ? CmsTextKey<P> : never;
 
 export type PageContent<P extends SeoPage> = {
-  /** The editable text: live, else draft, else built-in; the built-in one while loading or on error. */
+  /**
+   * The editable text: live, else draft, else built-in; the built-in one while loading or on error. Empty
+   * on a page without built-in texts (the legal notice) until staff have written it.
+   */
   text: (key: PageTextKey<P>) => string;
   /** The page's head; built-in values until the server's answer is there. */
   seo: SeoData;
@@ -88,7 +91,9 @@ export function usePageContent<P extends SeoPage>(page: P): PageContent<P> {
   const builtInSeo = useBuiltInSeo(page, undefined);
   const texts = query.data?.texts;
   const text = useCallback(
-    (key: PageTextKey<P>) => texts?.[key] || translate(cmsFallbackKey(page as CmsPage, key)),
+    (key: PageTextKey<P>) =>
+      texts?.[key] ||
+      (hasBuiltInTexts(page as CmsPage) ? translate(cmsFallbackKey(page as CmsPage, key)) : ''),
     [texts, translate, page],
   );
   return { text, seo: query.data?.seo ?? builtInSeo, isLoading: query.isLoading };
