@@ -49,7 +49,7 @@ for (const locale of ['en', 'de'] as const) {
     page,
     clientAddress,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000); // the whole week, a sign-up and two downloads
     const t = LOCALES[locale];
     const answers = ANSWERS[locale];
     const email = `journey-${locale}-${testInfo.workerIndex}-${Date.now()}@example.com`;
