@@ -47,6 +47,7 @@ export const API_ERROR_CODES = [
   'invalid_gif',
   'gif_too_large',
   'invalid_cta_link',
+  'draft_version_conflict',
   // campaigns
   'no_recipients',
   'no_eligible_recipients',
