@@ -15,17 +15,20 @@ import {
   type NewsletterField,
   type NewsletterKind,
 } from '@shared/domain/newsletters';
+import type { TAdminSession } from '@shared/schemas/admin';
 import type { TBilingualContent, TNewsletterDraft } from '@shared/schemas/newsletters';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CopyPlus, Link2, RotateCcw } from 'lucide-react';
+import { CopyPlus, History, Link2, RotateCcw, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAdminSessionMissing } from '../api/admin-request';
+import { isAdminSessionMissing, onAdminSessionLost } from '../api/admin-request';
 import {
   newsletterDefaultsQueryOptions,
   newsletterDraftsKey,
   useSaveNewsletterDraft,
 } from '../api/newsletters';
+import { adminSessionKey } from '../api/session';
+import { clearComposerBackup, readComposerBackup, writeComposerBackup } from '../lib/composer-backup';
 import {
   COMPOSER_FIELDS,
   type ComposerState,
@@ -69,6 +72,7 @@ export function NewsletterComposer({ kind }: { kind: NewsletterKind }) {
 type SavedInfo = { updatedAt: string } | null;
 
 type ComposerSession = {
+  staffId: string | null;
   state: ComposerState;
   baseline: ComposerState | null;
   savedInfo: SavedInfo;
@@ -77,9 +81,22 @@ type ComposerSession = {
 
 /**
  * The work on screen per kind, kept while its section is closed: the dashboard unmounts closed sections, and
- * closing one must not throw away unsaved texts.
+ * closing one must not throw away unsaved texts. A lost session empties it: after signing in again the work
+ * comes back from the browser's copy (composer-backup), with a notice saying so.
  */
 const openSessions = new Map<NewsletterKind, ComposerSession>();
+onAdminSessionLost(() => openSessions.clear());
+
+/** Where the composer starts: the work of this visit, the browser's copy of unsaved work, or nothing. */
+function startingSession(
+  kind: NewsletterKind,
+  staffId: string | null,
+): (ComposerSession & { restoredFrom: string | null }) | undefined {
+  const open = openSessions.get(kind);
+  if (open && open.staffId === staffId) return { ...open, restoredFrom: null };
+  const kept = staffId ? readComposerBackup(staffId, kind) : null;
+  return kept ? { ...kept, staffId, restoredFrom: kept.keptAt } : undefined;
+}
 
 function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBilingualContent }) {
   const { t } = useTranslation();
@@ -87,7 +104,12 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
   const formatDate = useFormatDate();
   const save = useSaveNewsletterDraft();
   const queryClient = useQueryClient();
-  const [session] = useState(() => openSessions.get(kind));
+  const [staffId] = useState(
+    () => queryClient.getQueryData<TAdminSession | null>(adminSessionKey)?.staff.id ?? null,
+  );
+  const [session] = useState(() => startingSession(kind, staffId));
+  // When the unsaved work shown was kept by the browser (before a sign-in, a reload), for the notice.
+  const [restoredFrom, setRestoredFrom] = useState<string | null>(session?.restoredFrom ?? null);
   const [state, setState] = useState<ComposerState>(() => session?.state ?? composerFromDefaults(defaults));
   // What the screen is compared with: the defaults it started from, the last save or the loaded draft.
   const [baseline, setBaseline] = useState<ComposerState | null>(() =>
@@ -106,8 +128,20 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
   const fieldId = (locale: TLocale, field: NewsletterField) => `${formId}-${locale}-${field}`;
 
   useEffect(() => {
-    openSessions.set(kind, { state, baseline, savedInfo, language });
-  }, [kind, state, baseline, savedInfo, language]);
+    openSessions.set(kind, { staffId, state, baseline, savedInfo, language });
+    if (!staffId) return;
+    // Saved, sent or reset: nothing left to keep.
+    if (!unsaved) clearComposerBackup(staffId, kind);
+    else {
+      writeComposerBackup(staffId, kind, {
+        state,
+        baseline,
+        savedInfo,
+        language,
+        keptAt: new Date().toISOString(),
+      });
+    }
+  }, [kind, staffId, state, baseline, savedInfo, language, unsaved]);
 
   useEffect(() => {
     if (!focusField) return;
@@ -122,6 +156,7 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
     }));
 
   const startFrom = (next: ComposerState, info: SavedInfo) => {
+    setRestoredFrom(null);
     setState(next);
     setBaseline(next);
     setSavedInfo(info);
@@ -286,8 +321,22 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
         .filter(Boolean)
         .join(' ');
 
+  /** Drops the restored work: back to what it was edited from (the loaded draft), or the built-in texts. */
+  const discardRestored = () => {
+    if (baseline) startFrom(baseline, savedInfo);
+    else startFrom(composerFromDefaults(defaults), null);
+    toast.success(t('admin.newsletters.restoredText.discarded'));
+  };
+
   return (
     <div>
+      {restoredFrom && (
+        <RestoredNotice
+          at={formatDate(restoredFrom)}
+          onKeep={() => setRestoredFrom(null)}
+          onDiscard={discardRestored}
+        />
+      )}
       <form noValidate onSubmit={submit}>
         <div className="max-w-xl">
           <label htmlFor={`${formId}-name`} className="block text-sm font-medium">
@@ -446,6 +495,42 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
         onRestored={openDraft}
         onDeleted={draftsDeleted}
       />
+    </div>
+  );
+}
+
+/** Says that unsaved text came back from the browser's copy, with a way to drop it. */
+function RestoredNotice({
+  at,
+  onKeep,
+  onDiscard,
+}: {
+  at: string;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="mb-6 flex flex-col gap-3 rounded-2xl border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2">
+        <History className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+        <span>
+          <span className="font-semibold">{t('admin.newsletters.restoredText.title')}</span>{' '}
+          {t('admin.newsletters.restoredText.body', { date: at })}
+        </span>
+      </p>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button type="button" variant="secondary" size="sm" onClick={onDiscard}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {t('admin.newsletters.restoredText.discard')}
+        </Button>
+        <Button type="button" size="sm" onClick={onKeep}>
+          {t('admin.newsletters.restoredText.keep')}
+        </Button>
+      </div>
     </div>
   );
 }
