@@ -558,10 +558,47 @@ export async function sendTestMail(
   });
   // Looked up afresh: staff often set the provider key and test right away.
   const transport = await deps.transport.describe({ refresh: true }).catch(() => null);
-  const outcome = await sendClaimed(deps, row);
-  const base = { transport, bcc: row.bcc };
-  if (outcome === 'sent') return { ok: true, result: { outcome, error: null, ...base } };
-  return { ok: true, result: { ...(await failedSendResult(deps.db, row.id)), ...base } };
+  await sendClaimed(deps, row);
+  const result = await testMailStatus(deps.db, row.id);
+  if (!result) throw new Error(`mail_outbox: the test message ${row.id} vanished after it was sent`);
+  return { ok: true, result: { ...result, transport } };
+}
+
+/**
+ * What became of a test e-mail as it is now (decision 047): 'sent' only once the SMTP server (or the
+ * provider) accepted it, 'retrying' while it waits in the outbox for its next attempt (or is being tried),
+ * 'failed' with the reason once given up. Null for an id that is not a test e-mail.
+ */
+export async function testMailStatus(db: DbExecutor, outboxId: string): Promise<TMailSendResult | null> {
+  const [row] = await db
+    .select({
+      status: mailOutbox.status,
+      lastError: mailOutbox.lastError,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      sentAt: mailOutbox.sentAt,
+      bcc: mailOutbox.bcc,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.kind, 'admin_mail_test')));
+  if (!row) return null;
+  const base = { transport: null, bcc: row.bcc, outboxId };
+  switch (row.status) {
+    case 'sent':
+      return {
+        ...base,
+        outcome: 'sent',
+        error: null,
+        sentAt: (row.sentAt ?? row.nextAttemptAt).toISOString(),
+      };
+    case 'pending':
+    case 'sending':
+    case 'held':
+      return { ...base, outcome: 'retrying', error: row.lastError, retryAt: row.nextAttemptAt.toISOString() };
+    case 'suppressed':
+      return { ...base, outcome: 'suppressed', error: null };
+    case 'dead':
+      return { ...base, outcome: 'failed', error: row.lastError };
+  }
 }
 
 /**
