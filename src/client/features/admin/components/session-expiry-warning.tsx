@@ -27,22 +27,25 @@ export function SessionExpiryWarning({ session }: { session: TAdminSession }) {
     const time = (at: string) =>
       new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
 
-    const stay = () =>
-      extend.mutate(undefined, {
-        onSuccess: (next) => {
-          if (new Date(next.expiresAt).getTime() - Date.now() > ADMIN_SESSION_WARNING_MS) {
-            toast.success(t('admin.sessionExpiry.extended', { time: time(next.expiresAt) }), {
-              id: TOAST_ID,
-            });
-          } else {
-            toast.info(t('admin.sessionExpiry.atLimit', { time: time(next.expiresAt) }), {
-              id: TOAST_ID,
-              duration: Number.POSITIVE_INFINITY,
-            });
-          }
-        },
-        onError: () => toast.error(t('admin.sessionExpiry.extendFailed'), { id: TOAST_ID }),
-      });
+    // The promise, not per-call callbacks: those are dropped once the new session re-renders the page.
+    const stay = async () => {
+      let next: TAdminSession;
+      try {
+        next = await extend.mutateAsync();
+      } catch {
+        // The warning closed with its button; the outcome is a toast of its own.
+        toast.error(t('admin.sessionExpiry.extendFailed'));
+        return;
+      }
+      // Moved later: extended. Not moved: the session is at its 24-hour limit.
+      if (new Date(next.expiresAt).getTime() > end) {
+        toast.success(t('admin.sessionExpiry.extended', { time: time(next.expiresAt) }));
+      } else {
+        toast.info(t('admin.sessionExpiry.atLimit', { time: time(next.expiresAt) }), {
+          duration: Number.POSITIVE_INFINITY,
+        });
+      }
+    };
 
     const check = () => {
       const left = end - Date.now();
@@ -56,13 +59,13 @@ export function SessionExpiryWarning({ session }: { session: TAdminSession }) {
         id: TOAST_ID,
         description: t('admin.sessionExpiry.keepText'),
         duration: Number.POSITIVE_INFINITY,
-        action: { label: t('admin.sessionExpiry.stay'), onClick: stay },
+        action: { label: t('admin.sessionExpiry.stay'), onClick: () => void stay() },
       });
     };
     check();
     const timer = window.setInterval(check, CHECK_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [expiresAt, extend.mutate, i18n.language, queryClient, t]);
+  }, [expiresAt, extend.mutateAsync, i18n.language, queryClient, t]);
 
   return null;
 }
