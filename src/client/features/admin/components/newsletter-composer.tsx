@@ -297,6 +297,8 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A dialog's own form (rename, reset) is rendered in a portal, but its submit bubbles up here in React.
+    if (event.target !== event.currentTarget) return;
     requestSave();
   };
 

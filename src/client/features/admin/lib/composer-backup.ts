@@ -1,7 +1,6 @@
-import { LOCALES } from '@shared/domain/locale';
-import type { NewsletterKind } from '@shared/domain/newsletters';
-import { ZBilingualContent } from '@shared/schemas/newsletters';
-import { z } from 'zod';
+import { isLocale, LOCALES, type TLocale } from '@shared/domain/locale';
+import { NEWSLETTER_FIELDS, type NewsletterKind } from '@shared/domain/newsletters';
+import type { TBilingualContent } from '@shared/schemas/newsletters';
 import { readStored, writeStored } from './browser';
 import type { ComposerState } from './newsletter-composer';
 
@@ -11,22 +10,51 @@ import type { ComposerState } from './newsletter-composer';
  * A successful save or send (nothing unsaved left) removes it.
  */
 
-const ZComposerState = z.object({
-  draftId: z.string().nullable(),
-  version: z.number().int().positive().nullable(),
-  name: z.string(),
-  content: ZBilingualContent,
-});
+/** The composer's work as kept: what it shows, what it was edited from, the tab, and when it was kept (ISO). */
+export type ComposerBackup = {
+  state: ComposerState;
+  baseline: ComposerState | null;
+  savedInfo: { updatedAt: string } | null;
+  language: TLocale;
+  keptAt: string;
+};
 
-const ZComposerBackup = z.object({
-  state: ZComposerState,
-  baseline: ZComposerState.nullable(),
-  savedInfo: z.object({ updatedAt: z.string() }).nullable(),
-  language: z.enum(LOCALES),
-  /** When it was last written (ISO), for "restored your text from …". */
-  keptAt: z.string(),
-});
-export type ComposerBackup = z.infer<typeof ZComposerBackup>;
+// Checked by hand, not with zod: zod compiles its checks with `new Function`, which the CSP forbids.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function isContent(value: unknown): value is TBilingualContent {
+  return (
+    isRecord(value) &&
+    LOCALES.every((locale) => {
+      const version = value[locale];
+      return isRecord(version) && NEWSLETTER_FIELDS.every((field) => typeof version[field] === 'string');
+    })
+  );
+}
+
+function isComposerState(value: unknown): value is ComposerState {
+  return (
+    isRecord(value) &&
+    (value.draftId === null || typeof value.draftId === 'string') &&
+    (value.version === null || (typeof value.version === 'number' && Number.isInteger(value.version))) &&
+    typeof value.name === 'string' &&
+    isContent(value.content)
+  );
+}
+
+function isBackup(value: unknown): value is ComposerBackup {
+  return (
+    isRecord(value) &&
+    isComposerState(value.state) &&
+    (value.baseline === null || isComposerState(value.baseline)) &&
+    (value.savedInfo === null ||
+      (isRecord(value.savedInfo) && typeof value.savedInfo.updatedAt === 'string')) &&
+    typeof value.language === 'string' &&
+    isLocale(value.language) &&
+    typeof value.keptAt === 'string'
+  );
+}
 
 export function composerBackupKey(staffId: string, kind: NewsletterKind): string {
   return `mirror.admin.composer:${staffId}:${kind}`;
@@ -37,8 +65,8 @@ export function readComposerBackup(staffId: string, kind: NewsletterKind): Compo
   const raw = readStored(composerBackupKey(staffId, kind));
   if (!raw) return null;
   try {
-    const parsed = ZComposerBackup.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isBackup(parsed) ? parsed : null;
   } catch {
     return null;
   }
