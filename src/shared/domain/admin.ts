@@ -8,6 +8,15 @@ const MINUTE_MS = 60_000;
 /** Spec §9: an admin session lasts 8 hours from sign-in (absolute, not sliding). */
 export const ADMIN_SESSION_MS = 8 * 60 * MINUTE_MS;
 
+/**
+ * "Stay signed in" moves a session's end to 8 hours from now, but never past this long after sign-in
+ * (decision 047): a stolen cookie cannot be kept alive for ever.
+ */
+export const ADMIN_SESSION_MAX_MS = 24 * 60 * MINUTE_MS;
+
+/** Staff are warned this long before their session ends. */
+export const ADMIN_SESSION_WARNING_MS = 10 * MINUTE_MS;
+
 /** Second-factor codes tried per client address, whatever the session (against guessing across sessions). */
 export const STAFF_SECOND_FACTOR_RATE_LIMIT = { limit: 20, windowMs: 15 * MINUTE_MS };
 

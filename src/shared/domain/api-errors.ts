@@ -48,6 +48,7 @@ export const API_ERROR_CODES = [
   'gif_damaged',
   'gif_too_large',
   'invalid_cta_link',
+  'draft_version_conflict',
   // campaigns
   'no_recipients',
   'no_eligible_recipients',

@@ -192,5 +192,9 @@ export const ZMailSendResult = z.object({
   mode: z.enum(['subscriber', 'test']).optional(),
   /** The BCC copies that went with it (the global BCC), so staff can check the routing. */
   bcc: z.array(z.string()).optional(),
+  /** The test e-mail's outbox row: `GET /api/admin/mail/test/{outboxId}` follows a retry to its end. */
+  outboxId: z.uuid().optional(),
+  /** When the SMTP server (or the provider) accepted it. */
+  sentAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type TMailSendResult = z.infer<typeof ZMailSendResult>;

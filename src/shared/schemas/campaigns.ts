@@ -37,13 +37,19 @@ export const ZCampaignPlan = z.object({
 export type TCampaignPlan = z.infer<typeof ZCampaignPlan>;
 
 /**
- * Send a newsletter. The composer's texts are saved first, in the same transaction: over the draft `draftId`
- * when given, else as a new draft. Errors: `no_recipients`, `no_eligible_recipients` (everyone selected is
- * left out), `sending_paused` (auto-send is off), `subject_required` (a language with recipients has no
- * subject line), `invalid_cta_link`, `not_found` (no such draft).
+ * Send a newsletter. The composer's texts are saved first, in the same transaction: as the next version of
+ * the draft `draftId` when given and changed (its earlier versions stay), else as a new draft. Errors:
+ * `no_recipients`, `no_eligible_recipients` (everyone selected is left out), `sending_paused` (auto-send is
+ * off), `subject_required` (a language with recipients has no subject line), `invalid_cta_link`,
+ * `not_found` (no such draft), `draft_version_conflict`.
  */
 export const ZStartCampaign = ZCampaignSelection.extend({
   draftId: z.uuid().nullable(),
+  /**
+   * The version of `draftId` the texts were edited from. Texts that differ from the draft are saved as its
+   * next version first (decision 047); when someone saved it since, `draft_version_conflict` (409).
+   */
+  baseVersion: z.number().int().positive().optional(),
   name: z.string().trim().max(NEWSLETTER_NAME_MAX_LENGTH),
   content: ZBilingualContent,
   ratePerSecond: z.number().int().min(CAMPAIGN_MIN_RATE_PER_SECOND).max(CAMPAIGN_MAX_RATE_PER_SECOND),

@@ -29,6 +29,20 @@ export const ZSaveNewsletterDraft = z.object({
 });
 export type TSaveNewsletterDraft = z.infer<typeof ZSaveNewsletterDraft>;
 
+const ZDraftVersion = z.number().int().positive();
+
+/**
+ * A save of a draft that is already saved: a new version of it (decision 047). `baseVersion` is the version
+ * the texts were edited from; when someone saved the draft since, the save is refused with
+ * `draft_version_conflict` (409) and nothing is written.
+ */
+export const ZUpdateNewsletterDraft = ZSaveNewsletterDraft.extend({ baseVersion: ZDraftVersion });
+export type TUpdateNewsletterDraft = z.infer<typeof ZUpdateNewsletterDraft>;
+
+/** Restore an earlier version: it becomes the next version, the one on screen (`baseVersion`) is kept. */
+export const ZRestoreNewsletterVersion = z.object({ baseVersion: ZDraftVersion });
+export type TRestoreNewsletterVersion = z.infer<typeof ZRestoreNewsletterVersion>;
+
 export const ZNewsletterDraft = z.object({
   id: z.uuid(),
   kind: ZNewsletterKind,
@@ -37,12 +51,29 @@ export const ZNewsletterDraft = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   updatedBy: z.string().nullable(),
+  /** The current version: 1 when made, one more with every save that changed it. */
+  version: ZDraftVersion,
 });
 export type TNewsletterDraft = z.infer<typeof ZNewsletterDraft>;
 
 /** Saved drafts of one kind, the latest change first. For `gdpr`, the first is the template in use. */
 export const ZNewsletterDraftList = z.object({ drafts: z.array(ZNewsletterDraft) });
 export type TNewsletterDraftList = z.infer<typeof ZNewsletterDraftList>;
+
+/** One version of a draft as the history lists it: who saved it when, its name and subject lines. */
+export const ZNewsletterVersion = z.object({
+  version: ZDraftVersion,
+  current: z.boolean(),
+  name: z.string(),
+  subjects: z.object({ en: z.string(), de: z.string() }),
+  savedAt: z.iso.datetime({ offset: true }),
+  savedBy: z.string().nullable(),
+});
+export type TNewsletterVersion = z.infer<typeof ZNewsletterVersion>;
+
+/** Every version of a draft, the current one first. */
+export const ZNewsletterVersionList = z.object({ versions: z.array(ZNewsletterVersion) });
+export type TNewsletterVersionList = z.infer<typeof ZNewsletterVersionList>;
 
 export const ZNewsletterKindQuery = z.object({ kind: ZNewsletterKind });
 

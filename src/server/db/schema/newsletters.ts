@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -32,6 +33,8 @@ export const newsletters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedBy: text('updated_by'),
+    /** The version on screen: 1 when made, one more with every save that changes it (decision 047). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('newsletters_kind_ck', sql`${table.kind} in ('newsletter', 'gdpr')`),
@@ -65,4 +68,25 @@ export const newsletterGifs = pgTable(
     ),
     check('newsletter_gifs_size_ck', sql`${table.width} > 0 and ${table.height} > 0`),
   ],
+);
+
+/**
+ * The earlier versions of a draft (decision 047): before a save changes a draft, the version it replaces is
+ * copied here, so no save, rename, restore or send loses a version. The current version is the
+ * `newsletters` row itself.
+ */
+export const newsletterVersions = pgTable(
+  'newsletter_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    newsletterId: uuid('newsletter_id')
+      .notNull()
+      .references(() => newsletters.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    content: jsonb('content').$type<TBilingualContent>().notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
+    savedBy: text('saved_by'),
+  },
+  (table) => [unique('newsletter_versions_draft_version_uq').on(table.newsletterId, table.version)],
 );

@@ -196,6 +196,7 @@ async function createConfirmedEntry(): Promise<string> {
 /** A request each admin route succeeds with, by `METHOD path` as the route table names it. */
 const SAMPLES: Record<string, Sample> = {
   'DELETE /api/admin/session': { status: 204 },
+  'POST /api/admin/session/extend': { status: 200 },
   'GET /api/admin/waitlist': { status: 200 },
   'DELETE /api/admin/waitlist': { body: { ids: ['00000000-0000-4000-8000-000000000000'] }, status: 200 },
   'GET /api/admin/waitlist/events': { status: 200, stream: true },
@@ -234,6 +235,10 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/mail/suppressions': { status: 200 },
   'POST /api/admin/mail/suppressions/lift': { body: { email: 'nobody-suppressed@example.com' }, status: 404 },
   'POST /api/admin/mail/test': { body: { to: 'matrix@example.com', locale: 'en' }, status: 200 },
+  'GET /api/admin/mail/test/:id': {
+    setup: async () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    status: 404,
+  },
   'POST /api/admin/videos/files': { raw: { bytes: mp4(), contentType: 'video/mp4' }, status: 201 },
   'POST /api/admin/videos/thumbnails': { raw: { bytes: png(), contentType: 'image/png' }, status: 201 },
   'GET /api/admin/videos': { status: 200 },
@@ -296,7 +301,18 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin/newsletters': { body: newsletterDraft, status: 201 },
   'GET /api/admin/newsletters/:id': { setup: createNewsletterRow, status: 200 },
-  'PUT /api/admin/newsletters/:id': { setup: createNewsletterRow, body: newsletterDraft, status: 200 },
+  'PUT /api/admin/newsletters/:id': {
+    setup: createNewsletterRow,
+    body: { ...newsletterDraft, baseVersion: 1 },
+    status: 200,
+  },
+  'GET /api/admin/newsletters/:id/versions': { setup: createNewsletterRow, status: 200 },
+  // A draft just made has no earlier version to restore.
+  'POST /api/admin/newsletters/:id/versions/:version/restore': {
+    setup: async () => ({ ...(await createNewsletterRow()), version: '1' }),
+    body: { baseVersion: 1 },
+    status: 404,
+  },
   'DELETE /api/admin/newsletters/:id': { setup: createNewsletterRow, status: 204 },
   'DELETE /api/admin/newsletters': { query: '?kind=newsletter', status: 200 },
   'POST /api/admin/campaigns/plan': {

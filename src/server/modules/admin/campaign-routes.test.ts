@@ -13,7 +13,11 @@ import {
   ZCampaign,
   ZCampaignList,
 } from '@shared/schemas/campaigns';
-import type { TNewsletterContent, TNewsletterDraftList } from '@shared/schemas/newsletters';
+import type {
+  TNewsletterContent,
+  TNewsletterDraftList,
+  TNewsletterVersionList,
+} from '@shared/schemas/newsletters';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignMessages, campaigns } from '../../db/schema/campaigns';
@@ -211,7 +215,7 @@ describe('starting a campaign', () => {
     expect(await t.database.db.select().from(campaigns)).toHaveLength(1);
   });
 
-  it('saves the texts as a draft first: a new one, or over the loaded draft', async () => {
+  it('saves the texts as a draft first: a new one, or the next version of the loaded draft', async () => {
     const [entry] = await entries('confirmed', 'en');
     const first = await expectJson<TStartedCampaign>(
       await call('POST', '/api/admin/campaigns', request([entry?.id ?? ''], { name: 'First' })),
@@ -239,6 +243,28 @@ describe('starting a campaign', () => {
     );
     expect(after.drafts).toHaveLength(1);
     expect(after.drafts[0]?.content.en.subjectLine).toBe('Subject revised');
+    // Sending changed texts made them the draft's next version; the first is kept (decision 047).
+    const { versions } = await expectJson<TNewsletterVersionList>(
+      await call('GET', `/api/admin/newsletters/${first.campaign.newsletterId}/versions`),
+    );
+    expect(versions.map((row) => [row.version, row.name])).toEqual([
+      [2, 'First, revised'],
+      [1, 'First'],
+    ]);
+    // Texts edited from version 1 while someone saved version 2: nothing is written or sent.
+    const stale = await call(
+      'POST',
+      '/api/admin/campaigns',
+      request([entry?.id ?? ''], {
+        name: 'Stale',
+        draftId: first.campaign.newsletterId,
+        baseVersion: 1,
+      }),
+    );
+    expect([stale.status, await errorCodeOf(stale)]).toEqual([409, 'draft_version_conflict']);
+    expect(
+      (await expectJson<TCampaignList>(await call('GET', '/api/admin/campaigns'))).campaigns,
+    ).toHaveLength(2);
     const unknown = await call(
       'POST',
       '/api/admin/campaigns',

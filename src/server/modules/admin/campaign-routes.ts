@@ -84,7 +84,7 @@ const startRoute = adminRoute(
     tags: TAGS,
     summary: 'Send a newsletter to the confirmed, subscribed people of a selection',
     description:
-      'Saves the texts as a draft (over `draftId`, else as a new draft) and writes the campaign with one ' +
+      'Saves the texts as a draft (the next version of `draftId` when changed, else a new draft) and writes the campaign with one ' +
       'message per recipient in their language, in one transaction; the campaign workers send it at ' +
       '`ratePerSecond`. Nothing is written when a check fails.',
     request: { body: jsonBody(ZStartCampaign) },
@@ -93,7 +93,10 @@ const startRoute = adminRoute(
       400: errorResponse('no_recipients, subject_required, invalid_cta_link or validation'),
       401: unauthenticated,
       404: errorResponse('not_found: no such draft'),
-      409: errorResponse('sending_paused (auto-send is off) or no_eligible_recipients'),
+      409: errorResponse(
+        'sending_paused (auto-send is off), no_eligible_recipients, or draft_version_conflict (someone saved ' +
+          'the draft since `baseVersion`)',
+      ),
     },
   },
   { body: SELECTION_BODY_BYTES },
@@ -214,7 +217,11 @@ export function adminCampaignRoutes(deps: AdminDeps, options: { eventsHeartbeatM
       if (outcome.ok) return c.json({ campaign: outcome.campaign, plan: outcome.plan }, 201);
       const { error } = outcome;
       if (error === 'not_found') return c.json({ error: { code: error } }, 404);
-      if (error === 'sending_paused' || error === 'no_eligible_recipients') {
+      if (
+        error === 'sending_paused' ||
+        error === 'no_eligible_recipients' ||
+        error === 'draft_version_conflict'
+      ) {
         return c.json({ error: { code: error } }, 409);
       }
       return c.json({ error: { code: error } }, 400);

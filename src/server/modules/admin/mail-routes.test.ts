@@ -10,7 +10,7 @@ import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../tes
 import { createTestApp, sendJson, type TestContext } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
 import { PROVIDER_KEY_NAME } from '../mail/provider-key';
-import { enqueueListMail } from '../mail/service';
+import { enqueueListMail, processDueMail } from '../mail/service';
 import { mailTestCopy } from '../mail/templates/mail-test-copy';
 
 const APP_URL = 'https://mirror.test';
@@ -210,6 +210,8 @@ describe('the e-mail provider key', () => {
       transport: 'provider',
       error: null,
       bcc: ['archive@mirror.test'],
+      outboxId: expect.any(String),
+      sentAt: t.clock.now().toISOString(),
     });
 
     const [request] = provider.requests;
@@ -267,6 +269,7 @@ describe('the e-mail provider key', () => {
       transport: 'provider',
       error: 'mail provider answered 500: Something broke upstream',
       bcc: [],
+      outboxId: row?.id,
     });
   });
 
@@ -282,7 +285,7 @@ describe('the e-mail provider key', () => {
       updatedAt: null,
     });
     expect(await t.database.db.select().from(appSecrets)).toEqual([]);
-    expect(await json<TMailSendResult>(await testMail('second@example.com'))).toEqual({
+    expect(await json<TMailSendResult>(await testMail('second@example.com'))).toMatchObject({
       outcome: 'sent',
       transport: 'smtp',
       error: null,
@@ -322,7 +325,14 @@ describe('the e-mail test', () => {
   it('sends while auto-send is off, with the global BCC, so routing can be checked', async () => {
     await json(await send('PUT', 'settings', { globalBcc: 'archive@mirror.test', autoSend: false }));
     const result = await json<TMailSendResult>(await testMail('  ops@example.com '));
-    expect(result).toEqual({ outcome: 'sent', transport: 'smtp', error: null, bcc: ['archive@mirror.test'] });
+    expect(result).toEqual({
+      outcome: 'sent',
+      transport: 'smtp',
+      error: null,
+      bcc: ['archive@mirror.test'],
+      outboxId: expect.any(String),
+      sentAt: t.clock.now().toISOString(),
+    });
     const [message] = await smtp.waitForMessages(1);
     expect(message?.envelope.to).toEqual(['ops@example.com', 'archive@mirror.test']);
     expect(message?.parsed.subject).toBe(mailTestCopy.en.subject);
@@ -335,6 +345,61 @@ describe('the e-mail test', () => {
     expect(result.outcome).toBe('retrying');
     expect(result.transport).toBe('smtp');
     expect(result.error).toMatch(/451/);
+  });
+
+  it('says "queued, will retry" when the SMTP server refuses, and "sent" only once a retry is accepted', async () => {
+    smtp.setFailing(true);
+    const first = await json<TMailSendResult>(await testMail('ops@example.com'));
+    expect(first).toMatchObject({
+      outcome: 'retrying',
+      transport: 'smtp',
+      error: expect.stringMatching(/451/),
+    });
+    expect(first.sentAt).toBeUndefined();
+    expect(smtp.messages).toHaveLength(0);
+    const status = async () => json<TMailSendResult>(await call('GET', `test/${first.outboxId}`));
+    // Still waiting: the outbox has not tried again yet.
+    expect(await status()).toMatchObject({ outcome: 'retrying', retryAt: first.retryAt });
+
+    // The server accepts now; the outbox worker tries again once the back-off is over.
+    smtp.setFailing(false);
+    const deps = {
+      db: t.database.db,
+      transport: t.mailTransport,
+      clock: t.clock,
+      logger: t.logger,
+      mailFrom: t.config.mailFrom,
+    };
+    expect(await processDueMail(deps)).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(new Date(first.retryAt ?? 0).getTime() - t.clock.now().getTime());
+    expect(await processDueMail(deps)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages.map((message) => message.envelope.to)).toEqual([['ops@example.com']]);
+    expect(await status()).toEqual({
+      outcome: 'sent',
+      transport: null,
+      error: null,
+      bcc: [],
+      outboxId: first.outboxId,
+      sentAt: t.clock.now().toISOString(),
+    });
+  });
+
+  it('says "failed" with the reason when the address is refused for good', async () => {
+    smtp.setUnknownUsers(['nobody@example.com']);
+    try {
+      const result = await json<TMailSendResult>(await testMail('nobody@example.com'));
+      expect(result).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/550/) });
+      expect(await json<TMailSendResult>(await call('GET', `test/${result.outboxId}`))).toMatchObject({
+        outcome: 'failed',
+      });
+    } finally {
+      smtp.setUnknownUsers([]);
+    }
+  });
+
+  it('answers 404 for an outbox id that is not a test e-mail', async () => {
+    const other = await call('GET', 'test/00000000-0000-4000-8000-000000000000');
+    expect(await errorCode(other, 404)).toBe('not_found');
   });
 
   it('refuses an address that is not one', async () => {
@@ -355,6 +420,7 @@ describe('who may use these routes', () => {
     ['PUT', 'provider-key', { key: 're_intruder_key' }],
     ['DELETE', 'provider-key', undefined],
     ['POST', 'test', { to: 'intruder@example.com', locale: 'en' }],
+    ['GET', 'test/00000000-0000-4000-8000-000000000000', undefined],
   ];
 
   it("answers 401 without a session and with a user's session, and changes nothing", async () => {

@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi';
 import {
   ZEmailSettings,
   ZEmailSettingsState,
@@ -17,7 +18,7 @@ import {
 } from '../../lib/api';
 import { clientIp } from '../../lib/client-ip';
 import { clearProviderKey, getProviderKeyStatus, setProviderKey } from '../mail/provider-key';
-import { getEmailSettingsState, sendTestMail, updateEmailSettings } from '../mail/service';
+import { getEmailSettingsState, sendTestMail, testMailStatus, updateEmailSettings } from '../mail/service';
 import { adminRoute } from './permissions';
 import type { AdminDeps } from './routes';
 
@@ -78,11 +79,27 @@ const testMailRoute = adminRoute('mailSettings', {
   path: '/admin/mail/test',
   tags: ['admin'],
   summary: 'Sends a test e-mail now, also while auto-send is off (with the global BCC)',
+  description:
+    '`sent` only when the SMTP server (or the provider) accepted it; `retrying` when it was refused for now ' +
+    'and waits in the outbox for its next attempt (`retryAt`); `failed` with the reason otherwise.',
   request: { body: jsonBody(ZSendTestMail) },
   responses: {
     200: jsonResponse('What happened to it', ZMailSendResult),
     400: errorResponse('invalid_email: not an e-mail address'),
     401: unauthorized,
+  },
+});
+
+const testMailStatusRoute = adminRoute('mailSettings', {
+  method: 'get',
+  path: '/admin/mail/test/{id}',
+  tags: ['admin'],
+  summary: 'What became of a test e-mail since: sent on a retry, still waiting, or given up',
+  request: { params: z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) }) },
+  responses: {
+    200: jsonResponse('Its state now', ZMailSendResult),
+    401: unauthorized,
+    404: errorResponse('not_found: no such test e-mail'),
   },
 });
 
@@ -124,5 +141,10 @@ export function adminMailRoutes(deps: AdminDeps) {
       const outcome = await sendTestMail(deps.mail, { to, locale, appUrl: deps.config.appUrl, ...change(c) });
       if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
       return c.json(outcome.result, 200);
+    })
+    .openapi(testMailStatusRoute, async (c) => {
+      const status = await testMailStatus(deps.db, c.req.valid('param').id);
+      if (!status) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json(status, 200);
     });
 }

@@ -10,6 +10,7 @@ import type {
   TNewsletterDraftList,
   TNewsletterGifs,
   TNewsletterPreview,
+  TNewsletterVersionList,
   TSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -189,11 +190,12 @@ describe('newsletter drafts', () => {
       content: { en: content('summer en', { ctaLink: '' }), de: content('summer de', { ctaText: '' }) },
     };
     const updated = await expectJson<TNewsletterDraft>(
-      await call('PUT', `/api/admin/newsletters/${created.id}`, changed),
+      await call('PUT', `/api/admin/newsletters/${created.id}`, { ...changed, baseVersion: 1 }),
     );
     expect(updated).toMatchObject({
       id: created.id,
       ...changed,
+      version: 2,
       createdAt,
       updatedAt: t.clock.now().toISOString(),
     });
@@ -215,12 +217,19 @@ describe('newsletter drafts', () => {
     expect((await list('gdpr')).map((draft) => draft.id)).toEqual([consent.id]);
 
     // A draft keeps its kind.
-    const asNewsletter = await call('PUT', `/api/admin/newsletters/${consent.id}`, newsletter('x'));
+    const asNewsletter = await call('PUT', `/api/admin/newsletters/${consent.id}`, {
+      ...newsletter('x'),
+      baseVersion: 1,
+    });
     expect(asNewsletter.status).toBe(404);
     expect(await errorCodeOf(asNewsletter)).toBe('not_found');
 
     const missing = '00000000-0000-4000-8000-000000000000';
-    for (const [method, body] of [['GET'], ['PUT', newsletter('x')], ['DELETE']] as const) {
+    for (const [method, body] of [
+      ['GET'],
+      ['PUT', { ...newsletter('x'), baseVersion: 1 }],
+      ['DELETE'],
+    ] as const) {
       const response = await call(method, `/api/admin/newsletters/${missing}`, body);
       expect(response.status, method).toBe(404);
       expect(await errorCodeOf(response)).toBe('not_found');
@@ -239,7 +248,12 @@ describe('newsletter drafts', () => {
     expect((await list('newsletter')).map((draft) => draft.name)).toEqual(['Third', 'Second', 'First']);
 
     t.clock.advance(1000);
-    await expectJson(await call('PUT', `/api/admin/newsletters/${first.id}`, newsletter('First again')));
+    await expectJson(
+      await call('PUT', `/api/admin/newsletters/${first.id}`, {
+        ...newsletter('First again'),
+        baseVersion: 1,
+      }),
+    );
     expect((await list('newsletter')).map((draft) => draft.id)).toEqual([first.id, third.id, second.id]);
   });
 
@@ -296,7 +310,9 @@ describe('newsletter drafts', () => {
     const good = await saved(newsletter('Good'));
     const update = newsletter('Good');
     update.content.de.ctaLink = 'javascript:alert(1)';
-    expect((await call('PUT', `/api/admin/newsletters/${good.id}`, update)).status).toBe(400);
+    expect(
+      (await call('PUT', `/api/admin/newsletters/${good.id}`, { ...update, baseVersion: 1 })).status,
+    ).toBe(400);
     expect((await list('newsletter'))[0]?.content).toEqual(good.content);
 
     // Blank links are fine in drafts; the GDPR e-mail takes exactly the placeholder.
@@ -306,7 +322,12 @@ describe('newsletter drafts', () => {
 
   it('writes an audit record for each change', async () => {
     const draft = await saved(newsletter('Audited'));
-    await expectJson(await call('PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Audited again')));
+    await expectJson(
+      await call('PUT', `/api/admin/newsletters/${draft.id}`, {
+        ...newsletter('Audited again'),
+        baseVersion: 1,
+      }),
+    );
     expect((await call('DELETE', `/api/admin/newsletters/${draft.id}`)).status).toBe(204);
     await saved(newsletter('Another'));
     await expectJson(await call('DELETE', '/api/admin/newsletters?kind=newsletter'));
@@ -320,12 +341,18 @@ describe('newsletter drafts', () => {
         {
           action: 'newsletter.save',
           target: `newsletter:${draft.id}`,
-          details: { kind: 'newsletter', name: 'Audited', created: true },
+          details: { kind: 'newsletter', name: 'Audited', created: true, version: 1, previousVersion: null },
         },
         {
           action: 'newsletter.save',
           target: `newsletter:${draft.id}`,
-          details: { kind: 'newsletter', name: 'Audited again', created: false },
+          details: {
+            kind: 'newsletter',
+            name: 'Audited again',
+            created: false,
+            version: 2,
+            previousVersion: 1,
+          },
         },
         {
           action: 'newsletter.delete',
@@ -369,7 +396,9 @@ describe('newsletter drafts', () => {
       ['GET', '/api/admin/newsletters/defaults?kind=newsletter', undefined],
       ['GET', `/api/admin/newsletters/${draft.id}`, undefined],
       ['POST', '/api/admin/newsletters', newsletter('Intruder')],
-      ['PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Intruder')],
+      ['PUT', `/api/admin/newsletters/${draft.id}`, { ...newsletter('Intruder'), baseVersion: 1 }],
+      ['GET', `/api/admin/newsletters/${draft.id}/versions`, undefined],
+      ['POST', `/api/admin/newsletters/${draft.id}/versions/1/restore`, { baseVersion: 1 }],
       ['DELETE', `/api/admin/newsletters/${draft.id}`, undefined],
       ['DELETE', '/api/admin/newsletters?kind=newsletter', undefined],
       [
@@ -401,6 +430,127 @@ describe('newsletter drafts', () => {
     }
     expect((await list('newsletter')).map((row) => row.name)).toEqual(['Kept']);
     expect(filesOnDisk()).toEqual([]);
+  });
+});
+
+// ---- versions (decision 047) ----
+
+describe('draft versions', () => {
+  const update = (id: string, draft: TSaveNewsletterDraft, baseVersion: number) =>
+    call('PUT', `/api/admin/newsletters/${id}`, { ...draft, baseVersion });
+  const versions = async (id: string) =>
+    (await expectJson<TNewsletterVersionList>(await call('GET', `/api/admin/newsletters/${id}/versions`)))
+      .versions;
+
+  it('keeps every earlier version when a loaded draft is renamed and saved, and lists them', async () => {
+    const spring = await saved(newsletter('Spring', 'spring'));
+    expect(spring.version).toBe(1);
+    t.clock.advance(60_000);
+    const renamed = await expectJson<TNewsletterDraft>(
+      await update(spring.id, newsletter('Summer', 'summer'), 1),
+    );
+    expect(renamed).toMatchObject({ id: spring.id, name: 'Summer', version: 2 });
+
+    const history = await versions(spring.id);
+    expect(history).toEqual([
+      {
+        version: 2,
+        current: true,
+        name: 'Summer',
+        subjects: { en: 'Subject summer en', de: 'Subject summer de' },
+        savedAt: t.clock.now().toISOString(),
+        savedBy: staff.email,
+      },
+      {
+        version: 1,
+        current: false,
+        name: 'Spring',
+        subjects: { en: 'Subject spring en', de: 'Subject spring de' },
+        savedAt: spring.updatedAt,
+        savedBy: staff.email,
+      },
+    ]);
+    expect(await list('newsletter')).toHaveLength(1);
+  });
+
+  it('makes no new version for unchanged texts, but counts the save (for gdpr: the e-mail in use)', async () => {
+    const draft = await saved(newsletter('Same'));
+    t.clock.advance(1000);
+    const again = await expectJson<TNewsletterDraft>(await update(draft.id, newsletter('Same'), 1));
+    expect(again).toMatchObject({ version: 1, updatedAt: t.clock.now().toISOString() });
+    expect(await versions(draft.id)).toHaveLength(1);
+  });
+
+  it('saves as new without touching the loaded draft', async () => {
+    const spring = await saved(newsletter('Spring', 'spring'));
+    const copy = await saved(newsletter('Spring copy', 'copy'));
+    expect(copy.id).not.toBe(spring.id);
+    expect(copy.version).toBe(1);
+    expect(
+      await expectJson<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${spring.id}`)),
+    ).toEqual(spring);
+  });
+
+  it('refuses a save edited from an older version with 409, writing nothing', async () => {
+    const draft = await saved(newsletter('Shared', 'base'));
+    // Two staff load version 1; the first saves.
+    await expectJson(await update(draft.id, newsletter('Shared', 'alice'), 1));
+    const late = await update(draft.id, newsletter('Shared', 'bob'), 1);
+    expect(late.status).toBe(409);
+    expect(await errorCodeOf(late)).toBe('draft_version_conflict');
+    const now = await expectJson<TNewsletterDraft>(await call('GET', `/api/admin/newsletters/${draft.id}`));
+    expect([now.version, now.content.en.introText]).toEqual([2, 'Intro alice en']);
+    expect((await versions(draft.id)).map((row) => row.version)).toEqual([2, 1]);
+    // Bob keeps his text by saving it as a new draft.
+    const bobs = await saved(newsletter('Shared', 'bob'));
+    expect(bobs.content.en.introText).toBe('Intro bob en');
+  });
+
+  it('lets exactly one of two simultaneous saves of the same version through', async () => {
+    const draft = await saved(newsletter('Race', 'base'));
+    const answers = await Promise.all([
+      update(draft.id, newsletter('Race', 'one'), 1),
+      update(draft.id, newsletter('Race', 'two'), 1),
+    ]);
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect((await versions(draft.id)).map((row) => row.version)).toEqual([2, 1]);
+  });
+
+  it('restores an earlier version as the next one, keeping the current one', async () => {
+    const draft = await saved(newsletter('Letter', 'first'));
+    await expectJson(await update(draft.id, newsletter('Letter', 'second'), 1));
+    const restored = await expectJson<TNewsletterDraft>(
+      await call('POST', `/api/admin/newsletters/${draft.id}/versions/1/restore`, { baseVersion: 2 }),
+    );
+    expect(restored).toMatchObject({ version: 3, content: { en: content('first en') } });
+    expect((await versions(draft.id)).map((row) => [row.version, row.subjects.en])).toEqual([
+      [3, 'Subject first en'],
+      [2, 'Subject second en'],
+      [1, 'Subject first en'],
+    ]);
+    const stale = await call('POST', `/api/admin/newsletters/${draft.id}/versions/2/restore`, {
+      baseVersion: 2,
+    });
+    expect([stale.status, await errorCodeOf(stale)]).toEqual([409, 'draft_version_conflict']);
+    for (const version of [3, 9]) {
+      const missing = await call('POST', `/api/admin/newsletters/${draft.id}/versions/${version}/restore`, {
+        baseVersion: 3,
+      });
+      expect([missing.status, await errorCodeOf(missing)]).toEqual([404, 'not_found']);
+    }
+    const records = (await latestAudit(t.database.db)).filter((row) => row.action === 'newsletter.restore');
+    expect(records.map((row) => row.details)).toEqual([
+      { kind: 'newsletter', name: 'Letter', restored: 1, version: 3 },
+    ]);
+  });
+
+  it('needs the version a save was edited from, and deletes the versions with their draft', async () => {
+    const draft = await saved(newsletter('Needs'));
+    const without = await call('PUT', `/api/admin/newsletters/${draft.id}`, newsletter('Needs'));
+    expect([without.status, await errorCodeOf(without)]).toEqual([400, 'validation']);
+    await expectJson(await update(draft.id, newsletter('Needs', 'more'), 1));
+    expect((await call('DELETE', `/api/admin/newsletters/${draft.id}`)).status).toBe(204);
+    expect((await call('GET', `/api/admin/newsletters/${draft.id}/versions`)).status).toBe(404);
   });
 });
 

@@ -11,7 +11,10 @@ import {
   ZNewsletterKindQuery,
   ZNewsletterPreview,
   ZNewsletterPreviewRequest,
+  ZNewsletterVersionList,
+  ZRestoreNewsletterVersion,
   ZSaveNewsletterDraft,
+  ZUpdateNewsletterDraft,
 } from '@shared/schemas/newsletters';
 import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
@@ -20,10 +23,12 @@ import {
   deleteDraft,
   getDraft,
   listDrafts,
+  listDraftVersions,
   listGifs,
   newsletterDefaults,
   removeGif,
   renderNewsletterPreview,
+  restoreDraftVersion,
   saveDraft,
   uploadGif,
 } from '../newsletters/service';
@@ -40,7 +45,18 @@ const invalidCtaLink = errorResponse(
     'confirmation-link placeholder (gdpr)',
 );
 
+const versionConflict = errorResponse(
+  'draft_version_conflict: someone saved the draft since `baseVersion`; nothing is written',
+);
+
 const ZDraftParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const ZVersionParams = ZDraftParams.extend({
+  version: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'version', in: 'path' } }),
+});
 const ZGifParams = z.object({
   kind: ZNewsletterKind.openapi({ param: { name: 'kind', in: 'path' } }),
   language: z.enum(LOCALES).openapi({ param: { name: 'language', in: 'path' } }),
@@ -90,7 +106,7 @@ const createDraftRoute = adminRoute('newsletters', {
   method: 'post',
   path: '/admin/newsletters',
   tags: TAGS,
-  summary: 'Save a new draft (both languages)',
+  summary: 'Save a new draft (both languages), version 1; also "save as new" of a loaded one',
   request: { body: jsonBody(ZSaveNewsletterDraft) },
   responses: {
     201: jsonResponse('The saved draft', ZNewsletterDraft),
@@ -103,13 +119,45 @@ const updateDraftRoute = adminRoute('newsletters', {
   method: 'put',
   path: '/admin/newsletters/{id}',
   tags: TAGS,
-  summary: 'Overwrite a draft (both languages); a draft keeps its kind',
-  request: { params: ZDraftParams, body: jsonBody(ZSaveNewsletterDraft) },
+  summary:
+    'Save the next version of a draft (both languages); earlier versions are kept; a draft keeps its kind',
+  description:
+    'Texts equal to the current version make no new version. `baseVersion` is the version the texts were ' +
+    'edited from: when the draft has another by now, 409 and nothing is written (decision 047).',
+  request: { params: ZDraftParams, body: jsonBody(ZUpdateNewsletterDraft) },
   responses: {
     200: jsonResponse('The saved draft', ZNewsletterDraft),
     400: invalidCtaLink,
     401: unauthenticated,
     404: errorResponse('not_found: no such draft of that kind'),
+    409: versionConflict,
+  },
+});
+
+const versionsRoute = adminRoute('newsletters', {
+  method: 'get',
+  path: '/admin/newsletters/{id}/versions',
+  tags: TAGS,
+  summary: 'Every version of a draft, the current one first',
+  request: { params: ZDraftParams },
+  responses: {
+    200: jsonResponse('The versions', ZNewsletterVersionList),
+    401: unauthenticated,
+    404: notFound,
+  },
+});
+
+const restoreRoute = adminRoute('newsletters', {
+  method: 'post',
+  path: '/admin/newsletters/{id}/versions/{version}/restore',
+  tags: TAGS,
+  summary: 'Make an earlier version the next version of its draft; the current one is kept',
+  request: { params: ZVersionParams, body: jsonBody(ZRestoreNewsletterVersion) },
+  responses: {
+    200: jsonResponse('The draft with the restored texts', ZNewsletterDraft),
+    401: unauthenticated,
+    404: errorResponse('not_found: no such draft, or no such earlier version of it'),
+    409: versionConflict,
   },
 });
 
@@ -224,7 +272,7 @@ export function adminNewsletterRoutes(deps: AdminDeps) {
     .openapi(createDraftRoute, async (c) => {
       const outcome = await saveDraft(deps.db, { draft: c.req.valid('json'), ...act(c) });
       if (!outcome) throw new Error('saving a new draft found no draft');
-      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      if (!outcome.ok) return c.json({ error: { code: 'invalid_cta_link' as const } }, 400);
       return c.json(outcome.draft, 201);
     })
     .openapi(deleteAllRoute, async (c) => {
@@ -238,9 +286,29 @@ export function adminNewsletterRoutes(deps: AdminDeps) {
     })
     .openapi(updateDraftRoute, async (c) => {
       const { id } = c.req.valid('param');
-      const outcome = await saveDraft(deps.db, { id, draft: c.req.valid('json'), ...act(c) });
+      const { baseVersion, ...draft } = c.req.valid('json');
+      const outcome = await saveDraft(deps.db, { id, baseVersion, draft, ...act(c) });
       if (!outcome) return c.json({ error: { code: 'not_found' as const } }, 404);
-      if (!outcome.ok) return c.json({ error: { code: outcome.error } }, 400);
+      if (!outcome.ok) {
+        return c.json(
+          { error: { code: outcome.error } },
+          outcome.error === 'draft_version_conflict' ? 409 : 400,
+        );
+      }
+      return c.json(outcome.draft, 200);
+    })
+    .openapi(versionsRoute, async (c) => {
+      const versions = await listDraftVersions(deps.db, c.req.valid('param').id);
+      if (!versions) return c.json({ error: { code: 'not_found' as const } }, 404);
+      return c.json({ versions }, 200);
+    })
+    .openapi(restoreRoute, async (c) => {
+      const { id, version } = c.req.valid('param');
+      const { baseVersion } = c.req.valid('json');
+      const outcome = await restoreDraftVersion(deps.db, { id, version, baseVersion, ...act(c) });
+      if (!outcome.ok) {
+        return c.json({ error: { code: outcome.error } }, outcome.error === 'not_found' ? 404 : 409);
+      }
       return c.json(outcome.draft, 200);
     })
     .openapi(deleteDraftRoute, async (c) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { ADMIN_SESSION_MAX_MS, ADMIN_SESSION_MS } from '@shared/domain/admin';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAuditLog, staffAccounts, staffSessions } from '../../db/schema/admin';
@@ -178,6 +178,43 @@ describe('staff sessions', () => {
     const forged = `${name}=${Buffer.alloc(32, 7).toString('base64url')}`;
     expect(await signedInAs(forged)).toBeNull();
     expect((await request('GET', '/api/admin/waitlist', { cookie: forged })).status).toBe(401);
+  });
+
+  it('"stay signed in" moves the end to 8 hours from now, never past 24 hours after sign-in', async () => {
+    const staff = await signedIn();
+    const extend = async () => {
+      const response = await request('POST', '/api/admin/session/extend', { cookie: staff.cookie });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const cookie = response.headers.getSetCookie().join();
+      const body = (await response.json()) as { expiresAt: string };
+      return { expiresAt: body.expiresAt, maxAge: Number(cookie.match(/Max-Age=(\d+)/)?.[1]) };
+    };
+    const signedInAt = t.clock.now().getTime();
+    // Ten minutes before the end, as the warning offers it.
+    t.clock.advance(ADMIN_SESSION_MS - 10 * 60_000);
+    const first = await extend();
+    expect(first.expiresAt).toBe(new Date(t.clock.now().getTime() + ADMIN_SESSION_MS).toISOString());
+    expect(first.maxAge).toBe(ADMIN_SESSION_MS / 1000);
+    // Past the old end, the session still works.
+    t.clock.advance(60 * 60_000);
+    expect(await signedInAs(staff.cookie)).toBe(staff.email);
+    // Extended again and again, each time ten minutes before the end, it ends 24 hours after sign-in.
+    const tenMinutesBefore = (end: string) =>
+      t.clock.advance(new Date(end).getTime() - 10 * 60_000 - t.clock.now().getTime());
+    tenMinutesBefore(first.expiresAt);
+    const second = await extend();
+    tenMinutesBefore(second.expiresAt);
+    const last = await extend();
+    expect(last.expiresAt).toBe(new Date(signedInAt + ADMIN_SESSION_MAX_MS).toISOString());
+    expect(await extend()).toMatchObject({ expiresAt: last.expiresAt });
+    t.clock.advance(new Date(last.expiresAt).getTime() - t.clock.now().getTime());
+    const ended = await request('POST', '/api/admin/session/extend', { cookie: staff.cookie });
+    expect([ended.status, await errorCodeOf(ended)]).toEqual([401, 'admin_session_missing']);
+    const audit = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'session_extend'), eq(adminAuditLog.staffEmail, staff.email)));
+    expect(audit).toHaveLength(3);
   });
 
   it('sweeps expired sessions', async () => {

@@ -49,7 +49,14 @@ import { adminMailRoutes } from './mail-routes';
 import { adminMediaRoutes } from './media-routes';
 import { adminNewsletterRoutes } from './newsletter-routes';
 import { adminRoute } from './permissions';
-import { discardStaffSession, loginStaff, logoutStaff, readStaffSession, type StaffSession } from './service';
+import {
+  discardStaffSession,
+  extendStaffSession,
+  loginStaff,
+  logoutStaff,
+  readStaffSession,
+  type StaffSession,
+} from './service';
 import {
   clearStaffCookie,
   renewStaffCookie,
@@ -206,6 +213,17 @@ const logoutRoute = adminRoute('self', {
   responses: { 204: { description: 'Signed out' }, 401: errorResponse('admin_session_missing') },
 });
 
+const extendRoute = adminRoute('self', {
+  method: 'post',
+  path: '/admin/session/extend',
+  tags: ['admin'],
+  summary: '"Stay signed in": the session then ends 8 hours from now, at most 24 hours after sign-in',
+  description:
+    'Answers the session with its end as it is now: at the 24-hour limit it does not move, and the staff ' +
+    'member signs in again (decision 047). The cookie is sent again with the new lifetime.',
+  responses: { 200: jsonResponse('The session', ZAdminSession), 401: errorResponse('admin_session_missing') },
+});
+
 const secondFactorRoute = adminRoute('self', {
   method: 'post',
   path: '/admin/session/second-factor',
@@ -276,6 +294,13 @@ function sessionRoutes(deps: AdminDeps) {
       });
       clearStaffCookie(c, deps.config);
       return c.body(null, 204);
+    })
+    .openapi(extendRoute, async (c) => {
+      const now = deps.clock.now();
+      const session = await extendStaffSession(deps.db, { session: currentStaff(c), now });
+      if (!session) return c.json({ error: { code: 'admin_session_missing' as const } }, 401);
+      renewStaffCookie(c, deps.config, session, now);
+      return c.json(toSessionJson(session), 200);
     })
     .openapi(secondFactorRoute, async (c) => {
       if (!(await withinLoginBudget(c, deps)))

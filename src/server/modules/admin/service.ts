@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { weakPasswordReason } from '@shared/domain/accounts';
-import { ADMIN_SESSION_MS } from '@shared/domain/admin';
+import { ADMIN_SESSION_MAX_MS, ADMIN_SESSION_MS } from '@shared/domain/admin';
 import {
   SECOND_FACTOR_WINDOW_MS,
   STAFF_PASSWORD_MAX_LENGTH,
@@ -324,6 +324,41 @@ export async function readStaffSession(db: Database, token: string, now: Date): 
   if (!row) return null;
   const { totpEnabledAt, ...session } = row;
   return { ...session, twoFactorEnabled: totpEnabledAt !== null };
+}
+
+/**
+ * "Stay signed in" (decision 047): the session then ends 8 hours from now, but no later than
+ * ADMIN_SESSION_MAX_MS after its sign-in. Returns the session with its end as it is now, moved or not (at
+ * the limit it cannot move); null when the session has ended meanwhile.
+ */
+export async function extendStaffSession(
+  db: Database,
+  input: { session: StaffSession; now: Date },
+): Promise<StaffSession | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ createdAt: staffSessions.createdAt, expiresAt: staffSessions.expiresAt })
+      .from(staffSessions)
+      .where(and(eq(staffSessions.id, input.session.sessionId), gt(staffSessions.expiresAt, input.now)))
+      .for('update');
+    if (!row) return null;
+    const limit = row.createdAt.getTime() + ADMIN_SESSION_MAX_MS;
+    const wanted = new Date(Math.min(input.now.getTime() + ADMIN_SESSION_MS, limit));
+    if (wanted <= row.expiresAt) return { ...input.session, expiresAt: row.expiresAt };
+    await tx
+      .update(staffSessions)
+      .set({ expiresAt: wanted })
+      .where(eq(staffSessions.id, input.session.sessionId));
+    await recordAudit(tx, {
+      actor: { id: input.session.staffId, email: input.session.email },
+      action: 'session_extend',
+      target: `staff:${input.session.staffId}`,
+      details: { until: wanted.toISOString() },
+      ip: null,
+      at: input.now,
+    });
+    return { ...input.session, expiresAt: wanted };
+  });
 }
 
 /** Removes a half-made session (a sign-in that did not get past its second factor), without a log entry. */

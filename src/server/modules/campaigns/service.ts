@@ -131,7 +131,8 @@ export type StartError =
   | 'sending_paused'
   | 'subject_required'
   | 'invalid_cta_link'
-  | 'not_found';
+  | 'not_found'
+  | 'draft_version_conflict';
 
 /** A refusal inside the transaction: rolls everything back (the draft too) and becomes the answer. */
 class StartRefused extends Error {
@@ -142,7 +143,8 @@ class StartRefused extends Error {
 
 /**
  * Sends a newsletter to the confirmed, subscribed people of the selection (decision 020). In one
- * transaction: the composer's texts are saved as a draft (over `draftId`, else as a new one), the campaign
+ * transaction: the composer's texts are saved as a draft (the next version of `draftId` when they differ
+ * from it, its earlier versions kept (decision 047); else a new draft), the campaign
  * is written with the texts and GIF as sent, and one message per recipient in their language, plus one
  * archive copy per language for each global-BCC address. Nothing is written when any check fails,
  * including when auto-send is off ('Sending paused'). The campaign workers pick it up from there.
@@ -166,6 +168,7 @@ export async function startCampaign(
       const saved = await saveDraft(tx, {
         ...input,
         id: request.draftId ?? undefined,
+        baseVersion: request.baseVersion,
         draft: { kind: 'newsletter', name: request.name, content: request.content },
       });
       if (!saved) throw new StartRefused('not_found');

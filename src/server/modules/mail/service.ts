@@ -550,7 +550,10 @@ export async function sendTestMail(
     });
   });
   if (!sent) throw new Error('mail: the test message was not written');
-  return { ok: true, result: { ...sent.result, transport: sent.transport, bcc: sent.bcc } };
+  // Read back from the outbox, so the answer and the status route (decision 047) say the same thing.
+  const status = await testMailStatus(deps.db, sent.outboxId);
+  if (!status) throw new Error(`mail_outbox: the test message ${sent.outboxId} vanished after it was sent`);
+  return { ok: true, result: { ...status, transport: sent.transport } };
 }
 
 /**
@@ -568,6 +571,7 @@ export async function sendImmediately(
     result: { outcome: 'sent'; error: null } | UnsentResult;
     transport: TMailSendResult['transport'];
     bcc: string[];
+    outboxId: string;
   }[]
 > {
   const rows = await deps.db.transaction(async (tx) => {
@@ -591,9 +595,46 @@ export async function sendImmediately(
   for (const row of rows) {
     const outcome = await sendClaimed(deps, row);
     const result = outcome === 'sent' ? { outcome, error: null } : await failedSendResult(deps.db, row.id);
-    outcomes.push({ result, transport, bcc: row.bcc });
+    outcomes.push({ result, transport, bcc: row.bcc, outboxId: row.id });
   }
   return outcomes;
+}
+
+/**
+ * What became of a test e-mail as it is now (decision 047): 'sent' only once the SMTP server (or the
+ * provider) accepted it, 'retrying' while it waits in the outbox for its next attempt (or is being tried),
+ * 'failed' with the reason once given up. Null for an id that is not a test e-mail.
+ */
+export async function testMailStatus(db: DbExecutor, outboxId: string): Promise<TMailSendResult | null> {
+  const [row] = await db
+    .select({
+      status: mailOutbox.status,
+      lastError: mailOutbox.lastError,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      sentAt: mailOutbox.sentAt,
+      bcc: mailOutbox.bcc,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.kind, 'admin_mail_test')));
+  if (!row) return null;
+  const base = { transport: null, bcc: row.bcc, outboxId };
+  switch (row.status) {
+    case 'sent':
+      return {
+        ...base,
+        outcome: 'sent',
+        error: null,
+        sentAt: (row.sentAt ?? row.nextAttemptAt).toISOString(),
+      };
+    case 'pending':
+    case 'sending':
+    case 'held':
+      return { ...base, outcome: 'retrying', error: row.lastError, retryAt: row.nextAttemptAt.toISOString() };
+    case 'suppressed':
+      return { ...base, outcome: 'suppressed', error: null };
+    case 'dead':
+      return { ...base, outcome: 'failed', error: row.lastError };
+  }
 }
 
 type UnsentResult = Pick<TMailSendResult, 'error' | 'retryAt'> & {

@@ -8,6 +8,7 @@ import {
   GIF_MAX_BYTES,
   isGif,
   isValidCtaLink,
+  NEWSLETTER_FIELDS,
   type NewsletterKind,
 } from '@shared/domain/newsletters';
 import { href } from '@shared/routes';
@@ -20,11 +21,12 @@ import type {
   TNewsletterGifs,
   TNewsletterPreview,
   TNewsletterPreviewRequest,
+  TNewsletterVersion,
   TSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { newsletterGifs, newsletters } from '../../db/schema/newsletters';
+import { newsletterGifs, newsletters, newsletterVersions } from '../../db/schema/newsletters';
 import type { Logger } from '../../lib/logger';
 import { generateObjectName, ObjectTooLargeError, type Storage } from '../../lib/storage/storage';
 import { type AuditActor, recordAudit } from '../admin/audit';
@@ -47,6 +49,7 @@ function toDraft(row: NewsletterRow): TNewsletterDraft {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy,
+    version: row.version,
   };
 }
 
@@ -84,39 +87,184 @@ function trimmedContent(content: TBilingualContent): TBilingualContent {
   return { en: trim(content.en), de: trim(content.de) };
 }
 
-export type SaveOutcome = { ok: true; draft: TNewsletterDraft } | { ok: false; error: 'invalid_cta_link' };
+type VersionConflict = { ok: false; error: 'draft_version_conflict'; current: TNewsletterDraft };
+
+export type SaveOutcome =
+  | { ok: true; draft: TNewsletterDraft }
+  | { ok: false; error: 'invalid_cta_link' }
+  | VersionConflict;
+
+function sameTexts(a: Pick<NewsletterRow, 'name' | 'content'>, b: Pick<NewsletterRow, 'name' | 'content'>) {
+  return (
+    a.name === b.name &&
+    LOCALES.every((locale) =>
+      NEWSLETTER_FIELDS.every((field) => a.content[locale][field] === b.content[locale][field]),
+    )
+  );
+}
+
+/** The draft `id` of `kind`, locked until the transaction ends, so two saves of it take turns. */
+async function lockDraft(
+  tx: DbExecutor,
+  id: string,
+  kind?: NewsletterKind,
+): Promise<NewsletterRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(newsletters)
+    .where(kind ? and(eq(newsletters.id, id), eq(newsletters.kind, kind)) : eq(newsletters.id, id))
+    .for('update');
+  return row;
+}
 
 /**
- * Saves a new draft (no `id`) or overwrites one; `null` when `id` names no draft of that kind. A blank name stays blank
- * (the composer shows a placeholder); blank fields are allowed, but a non-blank call-to-action link must be
- * an http(s) address, or in the GDPR e-mail the confirmation-link placeholder.
+ * Makes `next` the current version of the draft `head`: the version it replaces is kept in
+ * `newsletter_versions` first. Texts equal to the current ones make no new version; the draft only counts
+ * as saved now (for `gdpr`, that makes it the e-mail in use).
+ */
+async function writeVersion(
+  tx: DbExecutor,
+  head: NewsletterRow,
+  next: Pick<NewsletterRow, 'name' | 'content'>,
+  change: NewsletterChange,
+): Promise<NewsletterRow> {
+  const saved = { updatedAt: change.now, updatedBy: change.actor.email };
+  if (sameTexts(head, next)) {
+    const [row] = await tx.update(newsletters).set(saved).where(eq(newsletters.id, head.id)).returning();
+    if (!row) throw new Error(`newsletters: ${head.id} vanished while locked`);
+    return row;
+  }
+  await tx.insert(newsletterVersions).values({
+    newsletterId: head.id,
+    version: head.version,
+    name: head.name,
+    content: head.content,
+    savedAt: head.updatedAt,
+    savedBy: head.updatedBy,
+  });
+  const [row] = await tx
+    .update(newsletters)
+    .set({ ...saved, name: next.name, content: next.content, version: head.version + 1 })
+    .where(eq(newsletters.id, head.id))
+    .returning();
+  if (!row) throw new Error(`newsletters: ${head.id} vanished while locked`);
+  return row;
+}
+
+/**
+ * Saves a new draft (no `id`), or the next version of the draft `id` (decision 047): the version it replaces
+ * stays in its history, so a rename or a send never loses one. `baseVersion` is the version the texts were
+ * edited from; when the draft has another by now, someone saved it meanwhile and nothing is written
+ * (`draft_version_conflict`, with the draft as it is now). `null` when `id` names no draft of that kind. A
+ * blank name stays blank (the composer shows a placeholder); blank fields are allowed, but a non-blank
+ * call-to-action link must be an http(s) address, or in the GDPR e-mail the confirmation-link placeholder.
  */
 export async function saveDraft(
   db: DbExecutor,
-  input: NewsletterChange & { id?: string; draft: TSaveNewsletterDraft },
+  input: NewsletterChange & { id?: string; baseVersion?: number; draft: TSaveNewsletterDraft },
 ): Promise<SaveOutcome | null> {
   const { kind, name } = input.draft;
   const content = trimmedContent(input.draft.content);
   if (!ctaLinksValid(kind, content)) return { ok: false, error: 'invalid_cta_link' };
   return db.transaction(async (tx): Promise<SaveOutcome | null> => {
-    const values = { kind, name, content, updatedAt: input.now, updatedBy: input.actor.email };
-    // A draft keeps its kind: saving it as the other kind finds no draft.
-    const [row] = input.id
-      ? await tx
-          .update(newsletters)
-          .set(values)
-          .where(and(eq(newsletters.id, input.id), eq(newsletters.kind, kind)))
-          .returning()
-      : await tx
-          .insert(newsletters)
-          .values({ ...values, createdAt: input.now })
-          .returning();
-    if (!row) return null;
+    let row: NewsletterRow;
+    let previousVersion: number | null = null;
+    if (input.id) {
+      // A draft keeps its kind: saving it as the other kind finds no draft.
+      const head = await lockDraft(tx, input.id, kind);
+      if (!head) return null;
+      if (input.baseVersion !== undefined && head.version !== input.baseVersion) {
+        return { ok: false, error: 'draft_version_conflict', current: toDraft(head) };
+      }
+      previousVersion = head.version;
+      row = await writeVersion(tx, head, { name, content }, input);
+    } else {
+      const [inserted] = await tx
+        .insert(newsletters)
+        .values({
+          kind,
+          name,
+          content,
+          createdAt: input.now,
+          updatedAt: input.now,
+          updatedBy: input.actor.email,
+        })
+        .returning();
+      if (!inserted) throw new Error('newsletters: the insert returned no row');
+      row = inserted;
+    }
     await recordAudit(tx, {
       actor: input.actor,
       action: 'newsletter.save',
       target: `newsletter:${row.id}`,
-      details: { kind, name, created: !input.id },
+      details: { kind, name, created: !input.id, version: row.version, previousVersion },
+      ip: input.ip,
+      at: input.now,
+    });
+    return { ok: true, draft: toDraft(row) };
+  });
+}
+
+/** Every version of a draft, the current one first; null when there is no such draft. */
+export async function listDraftVersions(db: Database, id: string): Promise<TNewsletterVersion[] | null> {
+  const [head] = await db.select().from(newsletters).where(eq(newsletters.id, id));
+  if (!head) return null;
+  const earlier = await db
+    .select()
+    .from(newsletterVersions)
+    .where(eq(newsletterVersions.newsletterId, id))
+    .orderBy(desc(newsletterVersions.version));
+  const entry = (
+    row: Pick<NewsletterRow, 'version' | 'name' | 'content'>,
+    savedAt: Date,
+    savedBy: string | null,
+    current: boolean,
+  ): TNewsletterVersion => ({
+    version: row.version,
+    current,
+    name: row.name,
+    subjects: { en: row.content.en.subjectLine, de: row.content.de.subjectLine },
+    savedAt: savedAt.toISOString(),
+    savedBy,
+  });
+  return [
+    entry(head, head.updatedAt, head.updatedBy, true),
+    ...earlier.map((row) => entry(row, row.savedAt, row.savedBy, false)),
+  ];
+}
+
+export type RestoreOutcome =
+  | { ok: true; draft: TNewsletterDraft }
+  | { ok: false; error: 'not_found' }
+  | VersionConflict;
+
+/**
+ * Makes an earlier version of a draft its next version (decision 047); the current one is kept like any
+ * save keeps it. `baseVersion` as in `saveDraft`.
+ */
+export async function restoreDraftVersion(
+  db: Database,
+  input: NewsletterChange & { id: string; version: number; baseVersion: number },
+): Promise<RestoreOutcome> {
+  return db.transaction(async (tx): Promise<RestoreOutcome> => {
+    const head = await lockDraft(tx, input.id);
+    if (!head) return { ok: false, error: 'not_found' };
+    if (head.version !== input.baseVersion) {
+      return { ok: false, error: 'draft_version_conflict', current: toDraft(head) };
+    }
+    const [earlier] = await tx
+      .select()
+      .from(newsletterVersions)
+      .where(
+        and(eq(newsletterVersions.newsletterId, head.id), eq(newsletterVersions.version, input.version)),
+      );
+    if (!earlier) return { ok: false, error: 'not_found' };
+    const row = await writeVersion(tx, head, earlier, input);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'newsletter.restore',
+      target: `newsletter:${row.id}`,
+      details: { kind: row.kind, name: row.name, restored: input.version, version: row.version },
       ip: input.ip,
       at: input.now,
     });

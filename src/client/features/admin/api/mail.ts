@@ -70,6 +70,21 @@ export function useRemoveProviderKey() {
 }
 
 /** The test e-mail goes out whatever the auto-send switch says. */
+/** How often a test e-mail waiting for its retry is asked about. */
+const TEST_MAIL_FOLLOW_MS = 5000;
+
+/** What became of a test e-mail since it was queued for a retry; asked again until it is sent or given up. */
+export function testMailStatusQueryOptions(outboxId: string) {
+  return queryOptions({
+    queryKey: ['admin', 'mail', 'test', outboxId],
+    queryFn: ({ signal }) =>
+      adminRequest<TMailSendResult>(`/mail/test/${encodeURIComponent(outboxId)}`, { signal }),
+    refetchInterval: (query) =>
+      !query.state.data || query.state.data.outcome === 'retrying' ? TEST_MAIL_FOLLOW_MS : false,
+    retry: retryServerFailure,
+  });
+}
+
 export function useSendTestMail() {
   return useMutation({
     mutationFn: (body: TSendTestMail) =>

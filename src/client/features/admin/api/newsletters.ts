@@ -8,7 +8,10 @@ import type {
   TNewsletterGifs,
   TNewsletterPreview,
   TNewsletterPreviewRequest,
+  TNewsletterVersionList,
+  TRestoreNewsletterVersion,
   TSaveNewsletterDraft,
+  TUpdateNewsletterDraft,
 } from '@shared/schemas/newsletters';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from './admin-request';
@@ -78,20 +81,65 @@ export function useNewsletterPreview(request: {
   });
 }
 
-/** Saves a new draft (no id) or replaces a saved one; the list then shows it first. */
-export function useSaveNewsletterDraft() {
+/** Every version of a draft, the current one first (decision 047). */
+export function newsletterVersionsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...newslettersKey, 'versions', id],
+    queryFn: ({ signal }) =>
+      adminRequest<TNewsletterVersionList>(`/newsletters/${encodeURIComponent(id)}/versions`, { signal }),
+    retry: retryServerFailure,
+    staleTime: 0,
+  });
+}
+
+/** After a save or a restore: the draft first in its list, and its versions asked again. */
+function useDraftSaved() {
   const queryClient = useQueryClient();
+  return (draft: TNewsletterDraft) => {
+    queryClient.setQueryData<TNewsletterDraftList>(newsletterDraftsKey(draft.kind), (list) =>
+      list ? { drafts: [draft, ...list.drafts.filter((row) => row.id !== draft.id)] } : list,
+    );
+    void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey(draft.kind) });
+    void queryClient.invalidateQueries({ queryKey: [...newslettersKey, 'versions', draft.id] });
+  };
+}
+
+/**
+ * Saves a new draft (no id), or the next version of a saved one, edited from `baseVersion`; the list then
+ * shows it first. A draft someone saved meanwhile answers `draft_version_conflict`.
+ */
+export function useSaveNewsletterDraft() {
+  const saved = useDraftSaved();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: TSaveNewsletterDraft }) =>
-      id
-        ? adminRequest<TNewsletterDraft>(`/newsletters/${encodeURIComponent(id)}`, { method: 'PUT', body })
+    mutationFn: ({
+      id,
+      baseVersion,
+      body,
+    }: {
+      id: string | null;
+      baseVersion: number | null;
+      body: TSaveNewsletterDraft;
+    }) =>
+      id && baseVersion
+        ? adminRequest<TNewsletterDraft>(`/newsletters/${encodeURIComponent(id)}`, {
+            method: 'PUT',
+            body: { ...body, baseVersion } satisfies TUpdateNewsletterDraft,
+          })
         : adminRequest<TNewsletterDraft>('/newsletters', { method: 'POST', body }),
-    onSuccess: (draft) => {
-      queryClient.setQueryData<TNewsletterDraftList>(newsletterDraftsKey(draft.kind), (list) =>
-        list ? { drafts: [draft, ...list.drafts.filter((row) => row.id !== draft.id)] } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey(draft.kind) });
-    },
+    onSuccess: saved,
+  });
+}
+
+/** Makes an earlier version the next version of its draft; the one on screen was `baseVersion`. */
+export function useRestoreNewsletterVersion() {
+  const saved = useDraftSaved();
+  return useMutation({
+    mutationFn: ({ id, version, baseVersion }: { id: string; version: number; baseVersion: number }) =>
+      adminRequest<TNewsletterDraft>(`/newsletters/${encodeURIComponent(id)}/versions/${version}/restore`, {
+        method: 'POST',
+        body: { baseVersion } satisfies TRestoreNewsletterVersion,
+      }),
+    onSuccess: saved,
   });
 }
 

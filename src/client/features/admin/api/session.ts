@@ -112,6 +112,21 @@ export function useAdminLogin() {
 }
 
 /**
+ * "Stay signed in" (decision 047): the session then ends 8 hours from now, at most 24 hours after sign-in.
+ * The answer is the session with its end as it is now (unmoved at that limit), and takes its place.
+ */
+export function useExtendAdminSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<TAdminSession>('/admin/session/extend', { method: 'POST' }),
+    onSuccess: (session) => queryClient.setQueryData(adminSessionKey, session),
+    onError: (error) => {
+      if (isAdminSessionMissing(error)) queryClient.setQueryData(adminSessionKey, null);
+    },
+  });
+}
+
+/**
  * Ends the staff session on the server. An already ended one (401) counts as signed out. The caller leaves
  * the page; the cache is emptied by `useForgetAdminDataOnLeave` once that page is gone, so it does not
  * flash "session missing" while it fades out.

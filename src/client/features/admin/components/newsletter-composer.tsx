@@ -15,14 +15,21 @@ import {
   type NewsletterField,
   type NewsletterKind,
 } from '@shared/domain/newsletters';
+import type { TAdminSession } from '@shared/schemas/admin';
 import type { TBilingualContent, TNewsletterDraft } from '@shared/schemas/newsletters';
-import { useQuery } from '@tanstack/react-query';
-import { Link2, RotateCcw } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CopyPlus, History, Link2, RotateCcw, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAdminSessionMissing } from '../api/admin-request';
-import { newsletterDefaultsQueryOptions, useSaveNewsletterDraft } from '../api/newsletters';
+import { isAdminSessionMissing, onAdminSessionLost } from '../api/admin-request';
+import {
+  newsletterDefaultsQueryOptions,
+  newsletterDraftsKey,
+  useSaveNewsletterDraft,
+} from '../api/newsletters';
+import { adminSessionKey } from '../api/session';
 import { useDraftOpenRequests } from '../hooks/use-draft-open-requests';
+import { clearComposerBackup, readComposerBackup, writeComposerBackup } from '../lib/composer-backup';
 import {
   COMPOSER_FIELDS,
   type ComposerState,
@@ -67,6 +74,7 @@ export function NewsletterComposer({ kind }: { kind: NewsletterKind }) {
 type SavedInfo = { updatedAt: string } | null;
 
 type ComposerSession = {
+  staffId: string | null;
   state: ComposerState;
   baseline: ComposerState | null;
   savedInfo: SavedInfo;
@@ -75,16 +83,35 @@ type ComposerSession = {
 
 /**
  * The work on screen per kind, kept while its section is closed: the dashboard unmounts closed sections, and
- * closing one must not throw away unsaved texts.
+ * closing one must not throw away unsaved texts. A lost session empties it: after signing in again the work
+ * comes back from the browser's copy (composer-backup), with a notice saying so.
  */
 const openSessions = new Map<NewsletterKind, ComposerSession>();
+onAdminSessionLost(() => openSessions.clear());
+
+/** Where the composer starts: the work of this visit, the browser's copy of unsaved work, or nothing. */
+function startingSession(
+  kind: NewsletterKind,
+  staffId: string | null,
+): (ComposerSession & { restoredFrom: string | null }) | undefined {
+  const open = openSessions.get(kind);
+  if (open && open.staffId === staffId) return { ...open, restoredFrom: null };
+  const kept = staffId ? readComposerBackup(staffId, kind) : null;
+  return kept ? { ...kept, staffId, restoredFrom: kept.keptAt } : undefined;
+}
 
 function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBilingualContent }) {
   const { t } = useTranslation();
   const formId = useId();
   const formatDate = useFormatDate();
   const save = useSaveNewsletterDraft();
-  const [session] = useState(() => openSessions.get(kind));
+  const queryClient = useQueryClient();
+  const [staffId] = useState(
+    () => queryClient.getQueryData<TAdminSession | null>(adminSessionKey)?.staff.id ?? null,
+  );
+  const [session] = useState(() => startingSession(kind, staffId));
+  // When the unsaved work shown was kept by the browser (before a sign-in, a reload), for the notice.
+  const [restoredFrom, setRestoredFrom] = useState<string | null>(session?.restoredFrom ?? null);
   const [state, setState] = useState<ComposerState>(() => session?.state ?? composerFromDefaults(defaults));
   // What the screen is compared with: the defaults it started from, the last save or the loaded draft.
   const [baseline, setBaseline] = useState<ComposerState | null>(() =>
@@ -96,14 +123,27 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
   const [checkedCta, setCheckedCta] = useState<ReadonlySet<TLocale>>(new Set());
   const [focusField, setFocusField] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [confirmRename, setConfirmRename] = useState(false);
 
   const unsaved = hasUnsavedChanges(state, baseline);
   const changed = new Set(changedLocales(state, baseline));
   const fieldId = (locale: TLocale, field: NewsletterField) => `${formId}-${locale}-${field}`;
 
   useEffect(() => {
-    openSessions.set(kind, { state, baseline, savedInfo, language });
-  }, [kind, state, baseline, savedInfo, language]);
+    openSessions.set(kind, { staffId, state, baseline, savedInfo, language });
+    if (!staffId) return;
+    // Saved, sent or reset: nothing left to keep.
+    if (!unsaved) clearComposerBackup(staffId, kind);
+    else {
+      writeComposerBackup(staffId, kind, {
+        state,
+        baseline,
+        savedInfo,
+        language,
+        keptAt: new Date().toISOString(),
+      });
+    }
+  }, [kind, staffId, state, baseline, savedInfo, language, unsaved]);
 
   useEffect(() => {
     if (!focusField) return;
@@ -118,6 +158,7 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
     }));
 
   const startFrom = (next: ComposerState, info: SavedInfo) => {
+    setRestoredFrom(null);
     setState(next);
     setBaseline(next);
     setSavedInfo(info);
@@ -125,14 +166,17 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
   };
 
   const loadDraft = (draft: TNewsletterDraft) => {
-    startFrom(
-      { draftId: draft.id, name: draft.name, content: draft.content },
-      { updatedAt: draft.updatedAt },
-    );
+    openDraft(draft);
     toast.success(
       t('admin.newsletters.loaded', { name: draft.name.trim() || t('admin.newsletters.drafts.untitled') }),
     );
   };
+
+  const openDraft = (draft: TNewsletterDraft) =>
+    startFrom(
+      { draftId: draft.id, version: draft.version, name: draft.name, content: draft.content },
+      { updatedAt: draft.updatedAt },
+    );
 
   const resetToDefaults = () => {
     startFrom(composerFromDefaults(defaults), null);
@@ -142,7 +186,7 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
   const draftsDeleted = (ids: readonly string[]) => {
     if (!state.draftId || !ids.includes(state.draftId)) return;
     // The texts stay on screen; the next save makes a new draft of them.
-    setState((current) => ({ ...current, draftId: null }));
+    setState((current) => ({ ...current, draftId: null, version: null }));
     setBaseline(null);
     setSavedInfo(null);
   };
@@ -189,26 +233,59 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
     if (code === 'not_found' && state.draftId) draftsDeleted([state.draftId]);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /**
+   * Saves the screen: as the next version of the loaded draft, or (`asNew`, or nothing loaded) as a new
+   * draft that leaves the loaded one as it is (decision 047).
+   */
+  const saveTexts = (asNew: boolean) => {
     if (save.isPending) return;
+    setConfirmRename(false);
     if (!checkTexts(t('admin.newsletters.saveFailed'))) return;
     const sent = state;
+    const fromDraft = asNew ? null : sent.draftId;
     save.mutate(
-      { id: sent.draftId, body: saveBody(sent, kind) },
+      { id: fromDraft, baseVersion: asNew ? null : sent.version, body: saveBody(sent, kind) },
       {
         onSuccess: (draft) => {
-          const saved = { draftId: draft.id, name: draft.name, content: draft.content };
+          const saved = {
+            draftId: draft.id,
+            version: draft.version,
+            name: draft.name,
+            content: draft.content,
+          };
           setBaseline(saved);
-          // Typing during the save stays on screen; only the id and the trimmed name come from the server.
-          setState((current) => (current === sent ? saved : { ...current, draftId: draft.id }));
+          // Typing during the save stays on screen; only the draft, its version and the trimmed name come
+          // from the server.
+          setState((current) =>
+            current === sent ? saved : { ...current, draftId: draft.id, version: draft.version },
+          );
           setSavedInfo({ updatedAt: draft.updatedAt });
-          toast.success(kind === 'gdpr' ? t('admin.gdprEmail.saved') : t('admin.newsletters.saved'));
+          const message =
+            kind === 'gdpr'
+              ? t('admin.gdprEmail.saved')
+              : !fromDraft
+                ? sent.draftId
+                  ? t('admin.newsletters.savedAsNew')
+                  : t('admin.newsletters.saved')
+                : draft.version === sent.version
+                  ? t('admin.newsletters.savedUnchanged', { version: draft.version })
+                  : t('admin.newsletters.savedVersion', { version: draft.version });
+          toast.success(message);
         },
         onError: (error) => {
           if (isAdminSessionMissing(error)) return;
-          if (error instanceof ApiError && error.code === 'invalid_cta_link') {
-            setCheckedCta(new Set(LOCALES));
+          const code = error instanceof ApiError ? error.code : null;
+          if (code === 'invalid_cta_link') setCheckedCta(new Set(LOCALES));
+          if (code === 'not_found' && fromDraft) draftsDeleted([fromDraft]);
+          if (code === 'draft_version_conflict') {
+            // Their version shows in the list; the text on screen stays, to be saved as a new draft.
+            void queryClient.invalidateQueries({ queryKey: newsletterDraftsKey(kind) });
+            toast.error(t('admin.newsletters.saveFailed'), {
+              description: t('errors.draft_version_conflict'),
+              duration: Number.POSITIVE_INFINITY,
+              action: { label: t('admin.newsletters.saveAsNew'), onClick: () => saveTexts(true) },
+            });
+            return;
           }
           toast.error(t('admin.newsletters.saveFailed'), { description: t(errorMessageKey(error)) });
         },
@@ -216,14 +293,63 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
     );
   };
 
+  // A loaded draft given another name: ask whether it is a rename or meant as a new draft.
+  const renaming = Boolean(
+    state.draftId &&
+      baseline?.draftId === state.draftId &&
+      baseline.name.trim() &&
+      baseline.name.trim() !== state.name.trim(),
+  );
+  const requestSave = () => {
+    if (save.isPending) return;
+    if (renaming) setConfirmRename(true);
+    else saveTexts(false);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A dialog's own form (rename, reset) is rendered in a portal, but its submit bubbles up here in React.
+    if (event.target !== event.currentTarget) return;
+    requestSave();
+  };
+
+  const nextVersion = state.version !== null ? state.version + 1 : null;
+  const untitled = t('admin.newsletters.drafts.untitled');
+  const sendNote =
+    state.draftId && nextVersion !== null && unsaved
+      ? t('admin.campaigns.confirm.savesVersion', {
+          name: baseline?.name.trim() || untitled,
+          version: nextVersion,
+        })
+      : undefined;
+
   const status = !state.draftId
     ? t('admin.newsletters.status.new')
-    : savedInfo
-      ? t('admin.newsletters.status.saved', { date: formatDate(savedInfo.updatedAt) })
-      : t('admin.newsletters.status.draft');
+    : [
+        savedInfo
+          ? t('admin.newsletters.status.saved', { date: formatDate(savedInfo.updatedAt) })
+          : t('admin.newsletters.status.draft'),
+        state.version !== null && t('admin.newsletters.status.version', { version: state.version }),
+      ]
+        .filter(Boolean)
+        .join(' ');
+
+  /** Drops the restored work: back to what it was edited from (the loaded draft), or the built-in texts. */
+  const discardRestored = () => {
+    if (baseline) startFrom(baseline, savedInfo);
+    else startFrom(composerFromDefaults(defaults), null);
+    toast.success(t('admin.newsletters.restoredText.discarded'));
+  };
 
   return (
     <div>
+      {restoredFrom && (
+        <RestoredNotice
+          at={formatDate(restoredFrom)}
+          onKeep={() => setRestoredFrom(null)}
+          onDiscard={discardRestored}
+        />
+      )}
       <form noValidate onSubmit={submit}>
         <div className="max-w-xl">
           <label htmlFor={`${formId}-name`} className="block text-sm font-medium">
@@ -306,15 +432,58 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
               pendingLabel={t('admin.newsletters.discard.reset')}
               onConfirm={resetToDefaults}
             />
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              {save.isPending && <Spinner className="size-4" />}
-              {save.isPending
-                ? t('admin.newsletters.saving')
-                : state.draftId
-                  ? t('admin.newsletters.saveChanges')
-                  : t('admin.newsletters.saveNew')}
-            </Button>
+            {state.draftId && (
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={save.isPending}
+                onClick={() => saveTexts(true)}
+              >
+                <CopyPlus className="size-4" aria-hidden="true" />
+                {t('admin.newsletters.saveAsNew')}
+              </Button>
+            )}
+            <ConfirmDialog
+              tone="default"
+              trigger={
+                <Button type="button" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+                  {save.isPending && <Spinner className="size-4" />}
+                  {save.isPending
+                    ? t('admin.newsletters.saving')
+                    : nextVersion !== null
+                      ? t('admin.newsletters.saveVersion', { version: nextVersion })
+                      : t('admin.newsletters.saveNew')}
+                </Button>
+              }
+              open={confirmRename}
+              onOpenChange={(next) => {
+                if (next) requestSave();
+                else setConfirmRename(false);
+              }}
+              title={t('admin.newsletters.rename.title', {
+                from: baseline?.name.trim() ?? '',
+                to: state.name.trim() || untitled,
+              })}
+              description={t('admin.newsletters.rename.description', {
+                from: baseline?.name.trim() ?? '',
+                to: state.name.trim() || untitled,
+                version: nextVersion ?? 1,
+              })}
+              confirmLabel={t('admin.newsletters.rename.confirm')}
+              cancelLabel={t('admin.newsletters.discard.cancel')}
+              pendingLabel={t('admin.newsletters.saving')}
+              pending={save.isPending}
+              onConfirm={() => saveTexts(false)}
+            >
+              <Button type="button" variant="secondary" className="w-full" onClick={() => saveTexts(true)}>
+                <CopyPlus className="size-4" aria-hidden="true" />
+                {t('admin.newsletters.saveAsNew')}
+              </Button>
+            </ConfirmDialog>
           </div>
+          {state.draftId && (
+            <p className="mt-3 text-sm text-fg-muted sm:text-right">{t('admin.newsletters.versionHint')}</p>
+          )}
         </div>
       </form>
 
@@ -329,6 +498,7 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
           showSubject={(locale) => showField(locale, 'subjectLine')}
           onSent={startOver}
           onRefused={sendRefused}
+          draftNote={sendNote}
         />
       )}
 
@@ -337,8 +507,45 @@ function ComposerForm({ kind, defaults }: { kind: NewsletterKind; defaults: TBil
         currentId={state.draftId}
         unsaved={unsaved}
         onLoad={loadDraft}
+        onRestored={openDraft}
         onDeleted={draftsDeleted}
       />
+    </div>
+  );
+}
+
+/** Says that unsaved text came back from the browser's copy, with a way to drop it. */
+function RestoredNotice({
+  at,
+  onKeep,
+  onDiscard,
+}: {
+  at: string;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="mb-6 flex flex-col gap-3 rounded-2xl border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2">
+        <History className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+        <span>
+          <span className="font-semibold">{t('admin.newsletters.restoredText.title')}</span>{' '}
+          {t('admin.newsletters.restoredText.body', { date: at })}
+        </span>
+      </p>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button type="button" variant="secondary" size="sm" onClick={onDiscard}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {t('admin.newsletters.restoredText.discard')}
+        </Button>
+        <Button type="button" size="sm" onClick={onKeep}>
+          {t('admin.newsletters.restoredText.keep')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -45,8 +45,11 @@ export function NewsletterSendPanel({
   showSubject,
   onSent,
   onRefused,
+  draftNote,
 }: {
   composer: ComposerState;
+  /** What sending does to the loaded draft first (its next version), said in the confirmation. */
+  draftNote?: string;
   /** Checks the texts as a save does, showing the first problem under `failTitle`; false stops the send. */
   checkTexts: (failTitle: string) => boolean;
   /** Opens a language's tab and focuses its subject line. */
@@ -124,6 +127,7 @@ export function NewsletterSendPanel({
       {
         entryIds: [...selection.ids],
         draftId: composer.draftId,
+        baseVersion: composer.version ?? undefined,
         name: draftName,
         content,
         ratePerSecond: rate,
@@ -262,6 +266,7 @@ export function NewsletterSendPanel({
                   {t('admin.campaigns.confirm.languages', { languages: words.languages(summary.languages) })}
                 </span>
                 {summary.leftOutTotal > 0 && <span className="mt-2 block">{words.leftOut(summary)}</span>}
+                {draftNote && <span className="mt-2 block">{draftNote}</span>}
                 <span className="mt-2 block">
                   {t('admin.campaigns.confirm.body', { rate: rate ?? CAMPAIGN_DEFAULT_RATE_PER_SECOND })}
                 </span>

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequireStaff } from '../api/session';
 import { AdminSignOutButton } from './admin-sign-out-button';
+import { SessionExpiryWarning } from './session-expiry-warning';
 
 /**
  * The frame of a staff page (/list, /admin/videos): checks the staff session on load and sends visitors to
@@ -26,7 +27,12 @@ export function StaffPage({
 
   let body: ReactNode;
   if (session) {
-    body = children(session);
+    body = (
+      <>
+        <SessionExpiryWarning session={session} />
+        {children(session)}
+      </>
+    );
   } else if (isError) {
     body = (
       <div role="alert" className="rounded-2xl bg-surface-sunken p-5">

@@ -6,6 +6,7 @@ const draft = (id: string): TNewsletterDraft => ({
   id,
   kind: 'newsletter',
   name: `Copy ${id}`,
+  version: 1,
   content: {
     en: {
       subjectLine: '',

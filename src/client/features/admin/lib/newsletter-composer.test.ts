@@ -36,7 +36,7 @@ function bilingual(
 }
 
 describe('hasUnsavedChanges', () => {
-  const saved: ComposerState = { draftId: 'a', name: 'Spring', content: bilingual() };
+  const saved: ComposerState = { draftId: 'a', version: 1, name: 'Spring', content: bilingual() };
 
   it('is false for what was saved, and ignores spaces around the name (the server trims it)', () => {
     expect(hasUnsavedChanges({ ...saved }, saved)).toBe(false);
@@ -131,7 +131,12 @@ describe('ctaLinkInvalid', () => {
 describe('saveBody', () => {
   it('trims the name and the link of a newsletter', () => {
     const body = saveBody(
-      { draftId: null, name: '  June  ', content: bilingual({ ctaLink: ' https://example.com/j ' }) },
+      {
+        draftId: null,
+        version: null,
+        name: '  June  ',
+        content: bilingual({ ctaLink: ' https://example.com/j ' }),
+      },
       'newsletter',
     );
     expect(body.kind).toBe('newsletter');
@@ -141,7 +146,10 @@ describe('saveBody', () => {
   });
 
   it('always sends the confirmation placeholder as the GDPR e-mail link', () => {
-    const body = saveBody({ draftId: 'x', name: '', content: bilingual({ ctaLink: '' }) }, 'gdpr');
+    const body = saveBody(
+      { draftId: 'x', version: 1, name: '', content: bilingual({ ctaLink: '' }) },
+      'gdpr',
+    );
     expect(body.content.en.ctaLink).toBe(CONFIRMATION_LINK_PLACEHOLDER);
     expect(body.content.de.ctaLink).toBe(CONFIRMATION_LINK_PLACEHOLDER);
   });

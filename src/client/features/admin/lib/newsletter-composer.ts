@@ -14,8 +14,16 @@ import type {
   TSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
 
-/** What the composer edits: the draft it came from (null while it was never saved), its name and texts. */
-export type ComposerState = { draftId: string | null; name: string; content: TBilingualContent };
+/**
+ * What the composer edits: the draft it came from (null while it was never saved) and the version of it the
+ * texts were edited from (decision 047), its name and texts.
+ */
+export type ComposerState = {
+  draftId: string | null;
+  version: number | null;
+  name: string;
+  content: TBilingualContent;
+};
 
 /** The fields of one language tab, in the order the e-mail shows them. */
 export const COMPOSER_FIELDS: readonly NewsletterField[] = NEWSLETTER_FIELDS;
@@ -29,7 +37,7 @@ export function isMultilineField(field: NewsletterField): boolean {
 
 /** A fresh composer with the built-in texts, for either kind. */
 export function composerFromDefaults(content: TBilingualContent): ComposerState {
-  return { draftId: null, name: '', content };
+  return { draftId: null, version: null, name: '', content };
 }
 
 export function sameContent(a: TNewsletterContent, b: TNewsletterContent): boolean {
