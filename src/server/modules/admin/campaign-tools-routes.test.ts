@@ -127,6 +127,7 @@ describe('duplicating a campaign', () => {
     await expectJson(
       await call('PUT', `/api/admin/newsletters/${campaign.newsletterId}`, {
         kind: 'newsletter',
+        baseVersion: 1, // the campaign's new draft, as it started it
         name: 'Edited later',
         content: { en: version('edited'), de: version('edited') },
       }),
@@ -234,6 +235,7 @@ describe('the e-mail a campaign sent', () => {
     await expectJson(
       await call('PUT', `/api/admin/newsletters/${campaign.newsletterId}`, {
         kind: 'newsletter',
+        baseVersion: 1, // the campaign's new draft, as it started it
         name: 'Edited',
         content: { en: version('edited'), de: version('edited') },
       }),

@@ -20,25 +20,51 @@ export function LanguageRadioGroup({
       <legend className="text-sm font-medium">{t('admin.editor.languageLabel')}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {LOCALES.map((locale) => (
-          <label
+          <LanguageOption
             key={locale}
-            className={cn(
-              'inline-flex h-12 cursor-pointer items-center gap-2 rounded-xl border border-border px-4 transition',
-              'has-[:checked]:border-accent has-[:checked]:bg-accent-soft',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={locale}
-              checked={value === locale}
-              onChange={() => onChange(locale)}
-              className="size-4 accent-[var(--accent)]"
-            />
-            {t(`admin.editor.language.${locale}`)}
-          </label>
+            locale={locale}
+            type="radio"
+            name={name}
+            checked={value === locale}
+            onChange={() => onChange(locale)}
+          />
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** One language as a large tappable choice: a radio button (one language) or a checkbox (several). */
+export function LanguageOption({
+  locale,
+  type,
+  name,
+  checked,
+  onChange,
+}: {
+  locale: TLocale;
+  type: 'radio' | 'checkbox';
+  name?: string;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label
+      className={cn(
+        'inline-flex h-12 cursor-pointer items-center gap-2 rounded-xl border border-border px-4 transition',
+        'has-[:checked]:border-accent has-[:checked]:bg-accent-soft',
+      )}
+    >
+      <input
+        type={type}
+        name={name}
+        value={locale}
+        checked={checked}
+        onChange={onChange}
+        className="size-4 accent-[var(--accent)]"
+      />
+      {t(`admin.editor.language.${locale}`)}
+    </label>
   );
 }

@@ -18,6 +18,7 @@ import { useSendCampaignTest } from '../api/campaigns';
 import { adminSessionKey } from '../api/session';
 import { parseTestAddresses, type TestResultLine, testResultLines } from '../lib/campaign-test-send';
 import { contentForApi } from '../lib/newsletter-composer';
+import { LanguageOption } from './language-radio-group';
 
 const TONE_ICONS = { success: CircleCheck, warning: Clock, danger: CircleAlert } as const;
 
@@ -141,21 +142,13 @@ export function NewsletterTestSend({
             <legend className="text-sm font-medium">{t('admin.campaigns.test.languagesLabel')}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {LOCALES.map((locale) => (
-                <label
+                <LanguageOption
                   key={locale}
-                  className={cn(
-                    'inline-flex h-12 cursor-pointer items-center gap-2 rounded-xl border border-border px-4 transition',
-                    'has-[:checked]:border-accent has-[:checked]:bg-accent-soft',
-                  )}
-                >
-                  <input
-                    type="checkbox"
-                    checked={languages.has(locale)}
-                    onChange={() => toggle(locale)}
-                    className="size-4 accent-[var(--accent)]"
-                  />
-                  {t(`admin.editor.language.${locale}`)}
-                </label>
+                  locale={locale}
+                  type="checkbox"
+                  checked={languages.has(locale)}
+                  onChange={() => toggle(locale)}
+                />
               ))}
             </div>
             {languageError && (
