@@ -333,6 +333,16 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/campaigns': { status: 200 },
   'GET /api/admin/campaigns/events': { status: 200, stream: true },
   'GET /api/admin/campaigns/:id/recipients': { setup: () => createCampaignRow(), status: 200 },
+  'GET /api/admin/campaigns/:id/email': { setup: () => createCampaignRow(), status: 200 },
+  'POST /api/admin/campaigns/:id/duplicate': {
+    setup: () => createCampaignRow(),
+    body: { name: 'Matrix copy' },
+    status: 201,
+  },
+  'POST /api/admin/campaigns/test': {
+    body: { to: ['matrix@example.com'], languages: ['en'], content: newsletterDraft.content },
+    status: 200,
+  },
   'POST /api/admin/campaigns/:id/pause': { setup: () => createCampaignRow('sending'), status: 200 },
   'POST /api/admin/campaigns/:id/resume': { setup: () => createCampaignRow('paused'), status: 200 },
   'POST /api/admin/campaigns/:id/cancel': { setup: () => createCampaignRow('paused'), status: 200 },
