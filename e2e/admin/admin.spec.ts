@@ -64,8 +64,10 @@ test.describe('without a staff session', () => {
 test('staff change the German hero title, publish it, and / shows it in German', async ({ page }) => {
   test.setTimeout(60_000);
   const title = `Ein neuer Blick auf dich ${Date.now()}`;
-  await signInToList(page);
+  await signIn(page);
+  // The welcome toast shows at sign-in and leaves after a few seconds: looked for before /list has loaded.
   await expect(page.getByText(en['admin.toast.loginSuccess.body'])).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['admin.list.title']);
 
   const content = await openSection(page, en['admin.sections.contentManagement.title']);
   await content.getByRole('tab', { name: en['admin.editor.language.de'] }).click();
