@@ -600,12 +600,8 @@ export async function sendImmediately(
   return outcomes;
 }
 
-/**
- * What became of a test e-mail as it is now (decision 047): 'sent' only once the SMTP server (or the
- * provider) accepted it, 'retrying' while it waits in the outbox for its next attempt (or is being tried),
- * 'failed' with the reason once given up. Null for an id that is not a test e-mail.
- */
-export async function testMailStatus(db: DbExecutor, outboxId: string): Promise<TMailSendResult | null> {
+/** Where an outbox message stands (optionally only if it is of `kind`): what staff are told about a send. */
+async function outboxState(db: DbExecutor, outboxId: string, kind?: string) {
   const [row] = await db
     .select({
       status: mailOutbox.status,
@@ -615,7 +611,17 @@ export async function testMailStatus(db: DbExecutor, outboxId: string): Promise<
       bcc: mailOutbox.bcc,
     })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.kind, 'admin_mail_test')));
+    .where(and(eq(mailOutbox.id, outboxId), kind === undefined ? undefined : eq(mailOutbox.kind, kind)));
+  return row;
+}
+
+/**
+ * What became of a test e-mail as it is now (decision 047): 'sent' only once the SMTP server (or the
+ * provider) accepted it, 'retrying' while it waits in the outbox for its next attempt (or is being tried),
+ * 'failed' with the reason once given up. Null for an id that is not a test e-mail.
+ */
+export async function testMailStatus(db: DbExecutor, outboxId: string): Promise<TMailSendResult | null> {
+  const row = await outboxState(db, outboxId, 'admin_mail_test');
   if (!row) return null;
   const base = { transport: null, bcc: row.bcc, outboxId };
   switch (row.status) {
@@ -646,14 +652,7 @@ type UnsentResult = Pick<TMailSendResult, 'error' | 'retryAt'> & {
  * retry at `retryAt` ('retrying'), given up ('failed'), or not sent to a suppressed address.
  */
 export async function failedSendResult(db: DbExecutor, outboxId: string): Promise<UnsentResult> {
-  const [row] = await db
-    .select({
-      status: mailOutbox.status,
-      lastError: mailOutbox.lastError,
-      nextAttemptAt: mailOutbox.nextAttemptAt,
-    })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, outboxId));
+  const row = await outboxState(db, outboxId);
   const error = row?.lastError ?? null;
   if (row?.status === 'pending')
     return { outcome: 'retrying', error, retryAt: row.nextAttemptAt.toISOString() };
