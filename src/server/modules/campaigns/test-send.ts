@@ -7,7 +7,7 @@ import { recordAudit } from '../admin/audit';
 import { type MailDeps, type MailMessage, sendImmediately } from '../mail/service';
 import { renderNewsletter } from '../mail/templates/newsletter';
 import { emailGifsFor, type NewsletterChange } from '../newsletters/service';
-import { isSuppressed } from '../suppression/service';
+import { suppressedAmong } from '../suppression/service';
 import { sampleUnsubscribeUrl } from './service';
 
 /** Marks the subject of a test send, so nobody takes it for the real newsletter. */
@@ -56,8 +56,8 @@ export async function sendCampaignTest(
     ),
   );
 
-  const suppressed = new Set<string>();
-  for (const address of to) if (await isSuppressed(deps.mail.db, address)) suppressed.add(address);
+  const suppressedKeys = await suppressedAmong(deps.mail.db, to);
+  const suppressed = new Set(to.filter((address) => suppressedKeys.has(address.toLowerCase())));
   const planned = to.flatMap((address) => languages.map((language) => ({ address, language })));
   const messages: MailMessage[] = planned
     .filter(({ address }) => !suppressed.has(address))
