@@ -6,6 +6,7 @@
 // the same run to the same sink: nodemailer's pooled SMTP transport in this process, sending the same
 // rendered newsletter over as many connections. The server's peak RSS is its VmHWM. On the embedded
 // PGlite, then on PostgreSQL when its binaries are installed.
+import './support/production-env.mjs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
