@@ -207,7 +207,7 @@ const uploadGifRoute = adminRoute(
     path: '/admin/newsletters/gifs/{kind}/{language}',
     tags: TAGS,
     summary:
-      'Make an uploaded GIF the one this e-mail shows in this language (only there); the file it replaces is deleted',
+      'Make an uploaded GIF the one this e-mail shows in this language (only there); the file it replaces stays for e-mails already sent with it',
     request: { params: ZGifParams, body: gifBody },
     responses: {
       200: jsonResponse('The GIFs after the upload', ZNewsletterGifs),
@@ -230,7 +230,7 @@ const removeGifRoute = adminRoute('newsletters', {
   path: '/admin/newsletters/gifs/{kind}/{language}',
   tags: TAGS,
   summary:
-    'Remove the GIF this e-mail shows in this language: the e-mail no longer has one, the file is deleted',
+    'Remove the GIF this e-mail shows in this language: the e-mail no longer has one; e-mails already sent with it keep showing it (its file stays)',
   request: { params: ZGifParams },
   responses: {
     200: jsonResponse('The GIFs after the removal', ZNewsletterGifs),

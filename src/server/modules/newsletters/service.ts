@@ -384,12 +384,12 @@ const GIF_CHANGE_LOCK = 727_048;
 const lockGifChanges = (tx: DbExecutor) =>
   tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(GIF_CHANGE_LOCK))})`);
 
-/** Deletes a file no row points to any more; one that fails to go is logged and left. */
+/** Deletes the file of an upload that never became a GIF in use; one that fails to go is logged and left. */
 async function deleteGifFile(storage: Storage, logger: GifLogger, name: string) {
   try {
     await storage.delete('gifs', name);
   } catch (error) {
-    logger.warn({ err: error, name }, 'newsletter GIF: the replaced or removed file could not be deleted');
+    logger.warn({ err: error, name }, 'newsletter GIF: the file of a failed upload could not be deleted');
   }
 }
 
@@ -404,8 +404,8 @@ export type GifUploadOutcome =
  * Makes an uploaded GIF the one `kind` shows in `language` (decision 048), and that one only. Its first bytes
  * must say GIF before a byte is written; the whole file is then read as a GIF on its way into storage (its
  * natural size comes from there) and refused past GIF_MAX_BYTES. Stored as `<folder>/<language>-<timestamp>-
- * <random>.gif`; the row is written after the file, and the file it replaces is deleted after the commit. A
- * refused upload stores nothing and changes nothing.
+ * <random>.gif`; the row is written after the file. The file it replaces stays in storage: e-mails already
+ * sent with it load it by its URL (decision 048). A refused upload stores nothing and changes nothing.
  */
 export async function uploadGif(
   deps: { db: Database; storage: Storage; logger: GifLogger },
@@ -444,9 +444,8 @@ export async function uploadGif(
     await deleteGifFile(deps.storage, deps.logger, name);
     return { ok: false, error: 'gif_damaged' };
   }
-  let replaced: string | null;
   try {
-    replaced = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await lockGifChanges(tx);
       const target = and(eq(newsletterGifs.kind, input.kind), eq(newsletterGifs.language, input.language));
       const [previous] = await tx
@@ -480,23 +479,22 @@ export async function uploadGif(
         ip: input.ip,
         at: input.now,
       });
-      return previous?.name ?? null;
     });
   } catch (error) {
     // Nothing points to the new file: it goes, so a failed upload leaves storage as it was.
     await deleteGifFile(deps.storage, deps.logger, name);
     throw error;
   }
-  if (replaced) await deleteGifFile(deps.storage, deps.logger, replaced);
   return { ok: true, gifs: await listGifs(deps.db) };
 }
 
 /**
- * Removes the GIF `kind` shows in `language`: the row goes (so no e-mail embeds it from then on) and then its
- * file. Null when that e-mail has no GIF in that language.
+ * Removes the GIF `kind` shows in `language`: the row goes, so no e-mail embeds it from then on. Its file stays,
+ * as e-mails already sent with it load it by its URL (decision 048). Null when that e-mail has no GIF in that
+ * language.
  */
 export async function removeGif(
-  deps: { db: Database; storage: Storage; logger: GifLogger },
+  deps: { db: Database },
   input: NewsletterChange & GifTarget,
 ): Promise<TNewsletterGifs | null> {
   const removed = await deps.db.transaction(async (tx) => {
@@ -516,9 +514,7 @@ export async function removeGif(
     });
     return row.name;
   });
-  if (!removed) return null;
-  await deleteGifFile(deps.storage, deps.logger, removed);
-  return listGifs(deps.db);
+  return removed ? listGifs(deps.db) : null;
 }
 
 // ---- rendering ----
