@@ -1,3 +1,5 @@
+import de from '@shared/i18n/de.json' with { type: 'json' };
+import en from '@shared/i18n/en.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { CAPTION_MAX_PX, CAPTION_MIN_PX, captionFontPx, fittingFontSize, longestWord } from './caption-fit';
 
@@ -49,5 +51,27 @@ describe('fittingFontSize', () => {
     const short = Number.parseFloat(fittingFontSize('e-mails', 0.8).slice(9));
     expect(long).toBeLessThan(split);
     expect(split).toBeLessThan(short);
+  });
+});
+
+describe('the category words inside bubbles (en, de)', () => {
+  const catalogs = { en, de } as Record<string, Record<string, string>>;
+  const captions = Object.entries(catalogs).flatMap(([language, messages]) =>
+    Object.entries(messages)
+      .filter(([key]) => /^bubbles\.category(Caption|Lower)\./.test(key))
+      .map(([key, text]) => ({ language, key, text })),
+  );
+
+  it('carry soft hyphens wherever a word is longer than 6 letters, so a small bubble breaks it there', () => {
+    expect(captions).toHaveLength(40);
+    const unbreakable = captions.filter(({ text }) => longestWord(text, 'break') > 6);
+    expect(unbreakable).toEqual([]);
+  });
+
+  it('are the same words in capitals and in lowercase, soft hyphens included', () => {
+    for (const { language, key, text } of captions.filter((caption) => caption.key.includes('Lower'))) {
+      const caption = catalogs[language]?.[key.replace('categoryLower', 'categoryCaption')] ?? '';
+      expect(text, key).toBe(caption.toLocaleLowerCase(language));
+    }
   });
 });

@@ -74,11 +74,11 @@ export function BubbleField({
     if (caption === 'categoryLower') {
       const text = categoryNameLower(t, bubble.category);
       return (
-        // Hyphenated by the caption's language where the browser has its dictionary; the smallest bubbles
-        // still break a word that does not fit rather than hide its end.
+        // The words carry soft hyphens between syllables (the browser may have no hyphenation dictionary for
+        // the language): a bubble too small for a word breaks it there, with a hyphen, never mid-syllable.
         <span
           lang={i18n.language}
-          className="hyphens-auto"
+          className="[overflow-wrap:normal] [hyphens:manual]"
           style={{ fontSize: captionFontPx(text, diameter) }}
         >
           {text}
