@@ -28,6 +28,7 @@ import { createSignedInUser } from '../../test/users';
 import { waitlistConfirmationCopy } from '../mail/templates/copy';
 import { renderNewsletter } from '../mail/templates/newsletter';
 import { renderWaitlistConfirmation } from '../mail/templates/waitlist-confirmation';
+import { KEPT_EARLIER_VERSIONS } from '../newsletters/service';
 import { latestAudit } from './audit';
 
 const APP_URL = 'https://mirror.test';
@@ -542,6 +543,22 @@ describe('draft versions', () => {
     expect(records.map((row) => row.details)).toEqual([
       { kind: 'newsletter', name: 'Letter', restored: 1, version: 3 },
     ]);
+  });
+
+  it(`keeps the newest ${KEPT_EARLIER_VERSIONS} earlier versions, and lets older ones go`, async () => {
+    const draft = await saved(newsletter('Long'));
+    const saves = KEPT_EARLIER_VERSIONS + 2;
+    for (let version = 1; version <= saves; version += 1) {
+      await expectJson(await update(draft.id, newsletter('Long', `text ${version + 1}`), version));
+    }
+    const numbers = (await versions(draft.id)).map((entry) => entry.version);
+    expect(numbers).toHaveLength(KEPT_EARLIER_VERSIONS + 1);
+    expect(numbers[0]).toBe(saves + 1);
+    expect(numbers.at(-1)).toBe(saves + 1 - KEPT_EARLIER_VERSIONS);
+    const gone = await call('POST', `/api/admin/newsletters/${draft.id}/versions/2/restore`, {
+      baseVersion: saves + 1,
+    });
+    expect([gone.status, await errorCodeOf(gone)]).toEqual([404, 'not_found']);
   });
 
   it('needs the version a save was edited from, and deletes the versions with their draft', async () => {

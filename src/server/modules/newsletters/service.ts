@@ -24,7 +24,7 @@ import type {
   TNewsletterVersion,
   TSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { newsletterGifs, newsletters, newsletterVersions } from '../../db/schema/newsletters';
 import type { Logger } from '../../lib/logger';
@@ -117,10 +117,14 @@ async function lockDraft(
   return row;
 }
 
+/** How many earlier versions of a draft are kept (decision 047): the newest ones; older ones go. */
+export const KEPT_EARLIER_VERSIONS = 50;
+
 /**
  * Makes `next` the current version of the draft `head`: the version it replaces is kept in
- * `newsletter_versions` first. Texts equal to the current ones make no new version; the draft only counts
- * as saved now (for `gdpr`, that makes it the e-mail in use).
+ * `newsletter_versions` first, and versions older than the newest KEPT_EARLIER_VERSIONS go. Texts equal to
+ * the current ones make no new version; the draft only counts as saved now (for `gdpr`, that makes it the
+ * e-mail in use).
  */
 async function writeVersion(
   tx: DbExecutor,
@@ -142,6 +146,14 @@ async function writeVersion(
     savedAt: head.updatedAt,
     savedBy: head.updatedBy,
   });
+  await tx
+    .delete(newsletterVersions)
+    .where(
+      and(
+        eq(newsletterVersions.newsletterId, head.id),
+        lte(newsletterVersions.version, head.version - KEPT_EARLIER_VERSIONS),
+      ),
+    );
   const [row] = await tx
     .update(newsletters)
     .set({ ...saved, name: next.name, content: next.content, version: head.version + 1 })
