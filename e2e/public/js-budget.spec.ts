@@ -18,7 +18,7 @@ const CEILING_KB: Record<string, number> = {
   '/auth': 166,
 };
 
-/** The page modules of the public pages (src/client/lib/message-tiers.ts PUBLIC_ROUTES) and the 404 screen. */
+/** The page modules of the public pages (src/shared/routes.ts PUBLIC_ROUTES) and the 404 screen. */
 const PUBLIC_PAGE_FILES = ['home', 'invite', 'waiting-list', 'videos', 'legal', 'auth', 'not-found'];
 
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[] };

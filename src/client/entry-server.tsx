@@ -1,3 +1,4 @@
+import { pageModuleSource } from '@shared/routes';
 import type { SsrRender } from '@shared/ssr';
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
@@ -8,7 +9,7 @@ import { InitialRenderContext } from './app/initial-render';
 import { createQueryClient, Providers } from './app/providers';
 import { decideRevealStart } from './app/reveal';
 import { isRouteHandle } from './app/route-handle';
-import { createRoutes, pageModuleSource } from './app/router';
+import { createRoutes } from './app/router';
 import { pageContentQueryOptions } from './features/site/api/page-content';
 import { I18N_OPTIONS } from './lib/i18n';
 

@@ -47,6 +47,51 @@ export const ROUTES = {
 
 export type RouteId = keyof typeof ROUTES;
 
+/** The page module file of every route (`src/client/app/routes/<file>.tsx`); TypeScript refuses a missing one. */
+const PAGE_FILES: Record<RouteId, string> = {
+  home: 'home',
+  dashboard: 'dashboard',
+  onboarding: 'onboarding',
+  auth: 'auth',
+  invite: 'invite',
+  waitingList: 'waiting-list',
+  adminLogin: 'admin-login',
+  adminList: 'list',
+  adminVideos: 'admin-videos',
+  videos: 'videos',
+  reflectDay: 'reflect-day',
+  chooseLane: 'choose-lane',
+  settings: 'settings',
+  legal: 'legal',
+  gdprConfirmation: 'gdpr-confirmation',
+  ok: 'ok',
+  byebye: 'byebye',
+  app: 'app',
+  profile: 'profile',
+  testHome: 'test-home',
+  history: 'history',
+  historyWeek: 'history-week',
+  mailOff: 'mail-off',
+};
+
+/** The source file of a route's page module, as Vite's manifest names it (the server preloads its chunks). */
+export function pageModuleSource(id: RouteId): string {
+  return `src/client/app/routes/${PAGE_FILES[id]}.tsx`;
+}
+
+/**
+ * The pages that make do with the public texts and must not load the signed-in or staff code (issue 15):
+ * what a visitor sees before signing in. Every other page loads the rest of the texts with its code.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<RouteId> = new Set([
+  'home',
+  'invite',
+  'waitingList',
+  'videos',
+  'legal',
+  'auth',
+]);
+
 export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

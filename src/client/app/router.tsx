@@ -1,6 +1,5 @@
 import { loadAllMessages } from '@client/lib/i18n';
-import { PUBLIC_ROUTES } from '@client/lib/message-tiers';
-import { matchRoute, ROUTE_IDS, ROUTES, type RouteId } from '@shared/routes';
+import { matchRoute, PUBLIC_ROUTES, pageModuleSource, ROUTE_IDS, ROUTES, type RouteId } from '@shared/routes';
 import {
   createBrowserRouter,
   data,
@@ -19,40 +18,8 @@ type RouteModule = Awaited<ReturnType<NonNullable<Extract<RouteObject['lazy'], (
 /** Every route module, loaded on demand; the key is the file, which the server maps to its chunks. */
 const routeModules = import.meta.glob<RouteModule>('./routes/*.tsx');
 
-/** The page module file of every route in the shared route table; TypeScript refuses a missing one. */
-const PAGE_FILES: Record<RouteId, string> = {
-  home: 'home',
-  dashboard: 'dashboard',
-  onboarding: 'onboarding',
-  auth: 'auth',
-  invite: 'invite',
-  waitingList: 'waiting-list',
-  adminLogin: 'admin-login',
-  adminList: 'list',
-  adminVideos: 'admin-videos',
-  videos: 'videos',
-  reflectDay: 'reflect-day',
-  chooseLane: 'choose-lane',
-  settings: 'settings',
-  legal: 'legal',
-  gdprConfirmation: 'gdpr-confirmation',
-  ok: 'ok',
-  byebye: 'byebye',
-  app: 'app',
-  profile: 'profile',
-  testHome: 'test-home',
-  history: 'history',
-  historyWeek: 'history-week',
-  mailOff: 'mail-off',
-};
-
-/** The source file of a route's page module, as Vite's manifest names it. */
-export function pageModuleSource(id: RouteId): string {
-  return `src/client/app/routes/${PAGE_FILES[id]}.tsx`;
-}
-
 function loadPage(id: RouteId): () => Promise<RouteModule> {
-  const load = routeModules[`./routes/${PAGE_FILES[id]}.tsx`];
+  const load = routeModules[`./${pageModuleSource(id).slice('src/client/app/'.length)}`];
   if (!load) throw new Error(`no route module for ${id}`);
   if (PUBLIC_ROUTES.has(id)) return load;
   // Pages beyond the public ones render with the rest of the texts, loaded beside their code.

@@ -1,5 +1,3 @@
-import type { RouteId } from '@shared/routes';
-
 /**
  * The translations come in two chunks per language (decision 030): `public`, everything the public pages
  * need, which is all a first visit downloads, and `rest`, the texts of the signed-in app and the staff
@@ -37,16 +35,3 @@ export function messageTier(key: string): MessageTier {
 export function messagesOfTier(messages: Record<string, string>, tier: MessageTier): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => messageTier(key) === tier));
 }
-
-/**
- * The pages that make do with the public texts and must not load the signed-in or staff code (issue 15):
- * what a visitor sees before signing in. Every other page loads the rest of the texts with its code.
- */
-export const PUBLIC_ROUTES: ReadonlySet<RouteId> = new Set([
-  'home',
-  'invite',
-  'waitingList',
-  'videos',
-  'legal',
-  'auth',
-]);

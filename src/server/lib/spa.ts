@@ -1,6 +1,13 @@
 import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
 import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
-import { href, matchRoute, type RouteId, type RouteMatch } from '@shared/routes';
+import {
+  href,
+  matchRoute,
+  PUBLIC_ROUTES,
+  pageModuleSource,
+  type RouteId,
+  type RouteMatch,
+} from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
 import { REVEALED_COOKIE } from '@shared/ssr';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -178,7 +185,7 @@ export function serveSpa(
       head: page?.head,
       data: page?.data,
       body: body?.html,
-      modules: body?.modules,
+      modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
     });
     return respond(c, htmlFile(html), {
       status: route ? 200 : 404,
@@ -187,4 +194,14 @@ export function serveSpa(
       vary: 'Accept-Encoding, Cookie',
     });
   };
+}
+
+/**
+ * What a page the browser renders needs before it can show anything: its page module and, beyond the public
+ * pages, the rest of the texts. Preloaded with the entry, they arrive together instead of one after the other
+ * (the staff list, the signed-in app).
+ */
+function browserRenderedModules(id: RouteId, locale: TLocale): string[] {
+  const page = pageModuleSource(id);
+  return PUBLIC_ROUTES.has(id) ? [page] : [page, `src/shared/i18n/${locale}.rest.json`];
 }
