@@ -114,5 +114,5 @@ test('staff send a newsletter in both languages to three people; each gets their
   const unsubscribe = linkFrom(german as ReceivedMail, '/byebye');
   expect(unsubscribe.searchParams.get('lang')).toBe('de');
   await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('du bist abgemeldet');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('du bist ausgetragen');
 });

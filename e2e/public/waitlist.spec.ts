@@ -22,7 +22,7 @@ const COPY = {
     checkEmail: 'Bitte prüfe dein E-Mail-Postfach, um deine Anmeldung zu bestätigen.',
     subject: /bestätig/i,
     thanks: 'danke',
-    unsubscribed: 'du bist abgemeldet',
+    unsubscribed: 'du bist ausgetragen',
   },
 } as const;
 

@@ -638,7 +638,7 @@ describe('preview', () => {
     const noGif = await preview('gdpr', 'de', content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }));
     expect(noGif.html).not.toContain('<img');
     expect(noGif.html).toContain('lang="de"');
-    expect(noGif.html).toContain('Abmelden');
+    expect(noGif.html).toContain('Von der Liste austragen');
     expect(noGif.html).toContain(
       'href="https://mirror.test/gdpr-confirmation?email=preview%40example.com&amp;token=preview&amp;lang=de"',
     );

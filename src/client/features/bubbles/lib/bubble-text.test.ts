@@ -36,7 +36,7 @@ describe('the profile’s summary', () => {
         'Names you gave: Robin and Sam. On average they matter 7.5 out of 10 to you; the most important one is Robin (9/10).',
     );
     expect(categorySummary(translators.de, { locale: 'de', category: 'Trust', own: own.slice(1) })).toBe(
-      'Du hast unter „Vertrauen“ einen Moment gespeichert. Um wen es am häufigsten geht: Partner oder Partnerin. ' +
+      'Du hast unter „Vertrauen“ einen Moment gespeichert. Um wen es am häufigsten geht: Partnerin oder Partner. ' +
         'Namen, die du genannt hast: Sam. Er ist dir 6 von 10 wichtig.',
     );
     expect(profileSummary(translators.de, [...own, testBubble({ category: 'Growth' })])).toBe(

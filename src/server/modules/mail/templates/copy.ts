@@ -52,6 +52,6 @@ export const waitlistConfirmationCopy: Record<TLocale, WaitlistConfirmationCopy>
       'bekommst nichts weiter von uns.',
     footerNote:
       'Du bekommst diese E-Mail, weil diese Adresse auf der Warteliste von Mirror eingetragen wurde.',
-    unsubscribeLabel: 'Abmelden',
+    unsubscribeLabel: 'Von der Liste austragen',
   },
 };

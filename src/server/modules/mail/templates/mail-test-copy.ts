@@ -26,7 +26,7 @@ export const mailTestCopy: Record<TLocale, MailTestCopy> = {
     footerNote: 'You are receiving this e-mail because a staff member sent a test to this address.',
   },
   de: {
-    subject: 'Mirror E-Mail-Test',
+    subject: 'Mirror-E-Mail-Test',
     preheader: 'Wenn du das lesen kannst, funktioniert der E-Mail-Versand.',
     heading: 'Der E-Mail-Versand funktioniert',
     intro:

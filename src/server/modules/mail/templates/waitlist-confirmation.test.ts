@@ -39,7 +39,7 @@ describe('waiting-list confirmation e-mail', () => {
     const mail = await renderWaitlistConfirmation({ locale: 'de', ...urls });
     expect(mail.subject).toBe('Bitte bestätige deinen Platz auf der Warteliste von Mirror');
     expect(mail.html).toContain('Anmeldung bestätigen');
-    expect(mail.html).toContain('Abmelden');
+    expect(mail.html).toContain('Von der Liste austragen');
     expect(mail.text).toMatch(/\bdu\b/);
     expect(mail.text).not.toContain('Confirm my subscription');
   });
