@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A ceiling, not a speed target: the property tests run hundreds of cases, on a shared machine.
+          testTimeout: 30_000,
         },
       },
       {
