@@ -45,7 +45,13 @@ beforeAll(async () => {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(
     '.vite/manifest.json',
-    JSON.stringify({ 'src/shared/i18n/de.public.json': { file: 'assets/de-XyZ98765.js' } }),
+    JSON.stringify({
+      'src/shared/i18n/de.public.json': { file: 'assets/de-XyZ98765.js' },
+      'src/shared/i18n/de.rest.json': { file: 'assets/de.rest-ReSt1234.js' },
+      'src/client/app/routes/list.tsx': { file: 'assets/list-LiSt1234.js', imports: ['_panel.js'] },
+      '_panel.js': { file: 'assets/panel-PaNe1234.js' },
+      'src/client/app/routes/invite.tsx': { file: 'assets/invite-InVi1234.js' },
+    }),
   );
   t = await createTestApp({ clientAssets: await loadClientAssets(dir) });
 });
@@ -89,6 +95,20 @@ describe('serving the single-page app', () => {
     const english = await (await t.app.request('/invite', { headers: { cookie: 'locale=fr' } })).text();
     expect(english).toContain('<html lang="en"');
     expect(english).not.toContain('de-XyZ98765');
+  });
+
+  it('preloads the code and texts a page the browser renders needs, beside the entry', async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+    const list = await (await t.app.request('/list', { headers: { cookie: 'locale=de' } })).text();
+    for (const file of ['list-LiSt1234.js', 'panel-PaNe1234.js', 'de.rest-ReSt1234.js']) {
+      expect(list).toContain(preload(file));
+    }
+    // A public page makes do with the public texts; an unknown path preloads no page.
+    const invite = await (await t.app.request('/invite', { headers: { cookie: 'locale=de' } })).text();
+    expect(invite).toContain(preload('invite-InVi1234.js'));
+    expect(invite).not.toContain('de.rest-');
+    const unknown = await (await t.app.request('/nope', { headers: { cookie: 'locale=de' } })).text();
+    expect(unknown).not.toMatch(/list-|invite-|de\.rest-/);
   });
 
   it('puts the security headers on pages', async () => {
