@@ -52,6 +52,8 @@ const RETRY_MAX_MS = 15 * 60_000;
 const HEARTBEAT_MS = 500;
 const POLL_MS = 1000;
 const LAST_ERROR_MAX_LENGTH = 1000;
+/** The longest a message at its point of no return waits for the others to join its UPDATE. */
+const GROUP_WAIT_MS = 3;
 
 type MessageRow = typeof campaignMessages.$inferSelect;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -96,14 +98,20 @@ function slots(size: number) {
 }
 
 /**
- * Records messages as sent in as few statements as the database allows: while one UPDATE runs, the
- * messages that reach their point of no return wait and go together in the next, so no message waits
- * longer than one statement. Resolves true for a message whose claim was still its sender's.
+ * Records messages as sent in as few statements as the database allows. A message reaches its point of no
+ * return with its SMTP connection held open, so the messages of all connections wait for one another: the
+ * UPDATE goes out once no other message is on its way (`onTheirWay()`: started, not yet at its commit),
+ * or GROUP_WAIT_MS after the first arrived, whichever is sooner; while it runs, later arrivals
+ * queue for the next. Each statement costs far more than a row in it (on PGlite it runs on this very
+ * thread), so this saves most of them. Resolves true for a message whose claim was still its sender's.
  */
-function groupCommit(write: (messages: MessageRow[]) => Promise<Set<string>>) {
+function groupCommit(write: (messages: MessageRow[]) => Promise<Set<string>>, onTheirWay: () => number) {
   let queued: { message: MessageRow; settle: (ok: boolean) => void; fail: (error: unknown) => void }[] = [];
   let writing = false;
+  let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
     writing = true;
     while (queued.length > 0) {
       const batch = queued;
@@ -117,14 +125,21 @@ function groupCommit(write: (messages: MessageRow[]) => Promise<Set<string>>) {
     }
     writing = false;
   };
-  return (message: MessageRow) =>
-    new Promise<boolean>((settle, fail) => {
-      queued.push({ message, settle, fail });
-      if (writing) return;
-      writing = true;
-      // One turn of the event loop later, so replies that arrived together are recorded together.
-      setImmediate(() => void flush());
-    });
+  /** Starts the statement when nobody else is about to arrive; else waits for them, but not long. */
+  const consider = () => {
+    if (writing || queued.length === 0) return;
+    if (onTheirWay() === 0) void flush();
+    else timer ??= setTimeout(() => void flush(), GROUP_WAIT_MS);
+  };
+  return {
+    record: (message: MessageRow) =>
+      new Promise<boolean>((settle, fail) => {
+        queued.push({ message, settle, fail });
+        consider();
+      }),
+    /** To call when a message on its way left without arriving (refused before its commit). */
+    consider,
+  };
 }
 
 // The claim's fencing token is its attempt number: only the sender that made this claim may settle it.
@@ -245,26 +260,49 @@ async function driveCampaign(
           autoSendOn,
         )
       : undefined;
-  const recordSent = groupCommit(async (messages: MessageRow[]) => {
-    const marked = await db
-      .update(campaignMessages)
-      .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, lastError: null })
-      .where(
-        and(
-          stillSending,
-          eq(campaignMessages.status, 'sending'),
-          // Each row only under the claim its sender made (the attempt number is the fencing token).
-          sql`(${campaignMessages.id}, ${campaignMessages.attempts}) in (${sql.join(
-            messages.map((message) => sql`(${message.id}::uuid, ${message.attempts}::int)`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .returning({ id: campaignMessages.id });
-    return new Set(marked.map((row) => row.id));
-  });
+  // Messages started and not yet at their point of no return: the group commit waits for them.
+  let onTheirWay = 0;
+  const recordSent = groupCommit(
+    async (messages: MessageRow[]) => {
+      const marked = await db
+        .update(campaignMessages)
+        .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, lastError: null })
+        .where(
+          and(
+            stillSending,
+            eq(campaignMessages.status, 'sending'),
+            // Each row only under the claim its sender made (the attempt number is the fencing token).
+            sql`(${campaignMessages.id}, ${campaignMessages.attempts}) in (${sql.join(
+              messages.map((message) => sql`(${message.id}::uuid, ${message.attempts}::int)`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .returning({ id: campaignMessages.id });
+      return new Set(marked.map((row) => row.id));
+    },
+    () => onTheirWay,
+  );
 
   const sendOne = async (message: MessageRow) => {
+    onTheirWay += 1;
+    let arrived = false;
+    const commit = () => {
+      arrived = true;
+      onTheirWay -= 1;
+      return recordSent.record(message);
+    };
+    try {
+      await sendAndSettle(message, commit);
+    } finally {
+      if (!arrived) {
+        onTheirWay -= 1;
+        recordSent.consider();
+      }
+    }
+  };
+
+  const sendAndSettle = async (message: MessageRow, commit: () => Promise<boolean>) => {
     const locale = message.language;
     const links = message.entryId
       ? unsubscribeUrls(deps, message.entryId, locale, campaign.id)
@@ -289,7 +327,7 @@ async function driveCampaign(
       messageId: `<${message.id}@${host}>`,
     };
     try {
-      const outcome = await delivery.send(mail, () => recordSent(message));
+      const outcome = await delivery.send(mail, commit);
       if (outcome === 'dropped') {
         // Stopped at the last moment (or taken over): back to pending, unless another sender claimed it since.
         await unclaim([message]);
