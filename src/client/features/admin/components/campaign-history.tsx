@@ -162,7 +162,9 @@ function CampaignCard({ campaign }: { campaign: TCampaign }) {
             )}
           </p>
         </div>
-        <Badge tone={badge.tone}>{t(badge.key, badge.params)}</Badge>
+        <Badge tone={badge.tone} wrap>
+          {t(badge.key, badge.params)}
+        </Badge>
       </div>
       {campaign.stopped && (
         <p className="mt-3 rounded-xl bg-surface-sunken p-3 text-sm">{t('admin.campaigns.stoppedNote')}</p>

@@ -142,7 +142,7 @@ export function NewsletterSendPanel({
             }),
             { description: t('admin.campaigns.startedDescription') },
           );
-          recipientSelection.clear();
+          recipientSelection.reset();
           setRateText(String(CAMPAIGN_DEFAULT_RATE_PER_SECOND));
           setRateChecked(false);
           onSent();

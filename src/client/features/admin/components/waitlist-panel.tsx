@@ -19,7 +19,7 @@ import type { TAdminWaitlistEntry } from '@shared/schemas/admin';
 import type { TWaitlistFilter } from '@shared/schemas/waitlist-list';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Copy, Download, MailPlus, Trash2, X } from 'lucide-react';
-import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminSessionMissing } from '../api/admin-request';
 import {
@@ -156,8 +156,16 @@ export function WaitlistPanel() {
   const live = useWaitlistEvents();
   const deleteEntries = useDeleteWaitlistSelection();
   const resend = useResendConfirmations();
-  const ids = useRecipientSelection().ids;
+  const { ids, resets } = useRecipientSelection();
   const [matching, setMatching] = useState<MatchingSelection | null>(null);
+  // The selection was let go elsewhere (the composer sent the newsletter to it): "all that match" goes too,
+  // or the list would still show every match ticked while the composer has nobody selected.
+  const seenResets = useRef(resets);
+  useEffect(() => {
+    if (resets === seenResets.current) return;
+    seenResets.current = resets;
+    setMatching(null);
+  }, [resets]);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [resendOpen, setResendOpen] = useState(false);
   const [busy, setBusy] = useState<'copy' | 'export' | null>(null);

@@ -46,6 +46,26 @@ describe('the shared selection store', () => {
     expect(calls).toBe(2);
   });
 
+  it('resets: clears the ids and counts the reset, telling listeners even when no id was selected', () => {
+    const store = createSelectionStore();
+    let calls = 0;
+    store.subscribe(() => {
+      calls += 1;
+    });
+    store.update((ids) => toggleSelected(ids, 'a', true));
+    store.reset();
+    expect(store.get().ids.size).toBe(0);
+    expect(store.get().resets).toBe(1);
+    // "All that match" of a filter too large to send keeps no ids; a reset must still reach the list.
+    store.reset();
+    expect(store.get().resets).toBe(2);
+    expect(calls).toBe(3);
+    // A plain clear is no reset.
+    store.update((ids) => toggleSelected(ids, 'b', true));
+    store.clear();
+    expect(store.get().resets).toBe(2);
+  });
+
   it('stops telling a listener once it unsubscribed', () => {
     const store = createSelectionStore();
     let calls = 0;

@@ -3,8 +3,16 @@
  * sends to them). It lives outside React so both sections see the same set, and closing one keeps it.
  */
 
-/** The selected waiting-list entry ids; `version` grows with every change, a cheap key for the plan query. */
-export type RecipientSelection = { readonly ids: ReadonlySet<string>; readonly version: number };
+/**
+ * The selected waiting-list entry ids; `version` grows with every change, a cheap key for the plan query.
+ * `resets` grows when the selection is let go as a whole from outside the list (a newsletter was sent to it):
+ * the list then drops its own "all that match" too, which the ids alone cannot tell it.
+ */
+export type RecipientSelection = {
+  readonly ids: ReadonlySet<string>;
+  readonly version: number;
+  readonly resets: number;
+};
 
 export type SelectionStore = {
   get: () => RecipientSelection;
@@ -12,17 +20,22 @@ export type SelectionStore = {
   /** Replaces the ids with what `change` returns; returning the same set changes nothing. */
   update: (change: (ids: ReadonlySet<string>) => ReadonlySet<string>) => void;
   clear: () => void;
+  /** Clears the ids and counts a reset: every view lets go of the selection, "all that match" included. */
+  reset: () => void;
 };
 
 export function createSelectionStore(): SelectionStore {
-  let snapshot: RecipientSelection = { ids: new Set(), version: 0 };
+  let snapshot: RecipientSelection = { ids: new Set(), version: 0, resets: 0 };
+  const tell = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const listeners = new Set<() => void>();
 
   const update = (change: (ids: ReadonlySet<string>) => ReadonlySet<string>) => {
     const next = change(snapshot.ids);
     if (next === snapshot.ids) return;
-    snapshot = { ids: next, version: snapshot.version + 1 };
-    for (const listener of [...listeners]) listener();
+    snapshot = { ...snapshot, ids: next, version: snapshot.version + 1 };
+    tell();
   };
 
   return {
@@ -35,6 +48,10 @@ export function createSelectionStore(): SelectionStore {
     },
     update,
     clear: () => update((ids) => (ids.size === 0 ? ids : new Set())),
+    reset() {
+      snapshot = { ids: new Set(), version: snapshot.version + 1, resets: snapshot.resets + 1 };
+      tell();
+    },
   };
 }
 
