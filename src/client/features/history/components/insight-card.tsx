@@ -17,7 +17,7 @@ function FactList({ label, items }: { label: string; items: readonly string[] })
         <ul className="flex flex-wrap gap-2">
           {items.map((item) => (
             <li key={item}>
-              <Badge tone="accent" className="px-3 py-1 text-sm font-medium whitespace-normal">
+              <Badge tone="accent" wrap className="px-3 py-1 text-sm font-medium">
                 {item}
               </Badge>
             </li>
