@@ -181,6 +181,11 @@ for (const width of [390, 1280] as const) {
         const entry = suppression.getByRole('listitem').filter({ hasText: dead });
         await expect(entry).toContainText(t['admin.suppression.reason.bounce']);
 
+        // The list marks it too, beside its consent: the suppression reloaded the open list.
+        await expect(list.getByRole('row').filter({ hasText: dead })).toContainText(
+          t['admin.suppression.reason.bounce'],
+        );
+
         // Sending let go of the selection, in the list too; select the batch again (the search still narrows the
         // list to it) and export it.
         const allSelected = list.getByText(
@@ -201,19 +206,22 @@ for (const width of [390, 1280] as const) {
           .readFileSync(await (await download).path(), 'utf8')
           .trim()
           .split('\r\n');
-        expect(lines[0]).toMatch(/^email,status,language,/);
+        const header = lines[0]?.split(',') ?? [];
+        expect(header.slice(0, 3)).toEqual(['email', 'status', 'language']);
+        const suppressed = header.indexOf('suppressed');
+        expect(suppressed).toBeGreaterThan(2);
         const statuses = Object.fromEntries(
           lines.slice(1).map((line) => {
-            const [email, status] = line.split(',');
-            return [email, status];
+            const cells = line.split(',');
+            return [cells[0], `${cells[1]} ${cells[suppressed] || '-'}`];
           }),
         );
-        // The status column is the consent; a bounce does not change it (the suppression list holds that).
+        // The status column is the consent, which a bounce does not change; the suppression has its own.
         expect(statuses).toEqual({
-          [ada]: 'confirmed',
-          [ben]: 'confirmed',
-          [dead]: 'confirmed',
-          [cleo]: 'unconfirmed',
+          [ada]: 'confirmed -',
+          [ben]: 'confirmed -',
+          [dead]: 'confirmed bounce',
+          [cleo]: 'unconfirmed -',
         });
       });
     }

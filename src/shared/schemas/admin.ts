@@ -4,6 +4,7 @@ import { INVITATION_STATES } from '../domain/invitations';
 import { LOCALES } from '../domain/locale';
 import { STAFF_PERMISSIONS, STAFF_ROLES, STAFF_SESSION_STAGES } from '../domain/staff';
 import { WAITLIST_STATUSES } from '../domain/waitlist';
+import { SUPPRESSION_REASON_VALUES } from './suppression';
 
 /**
  * The admin API (`/api/admin/*`). Every route but sign-in needs a staff session (an HttpOnly cookie);
@@ -72,6 +73,8 @@ export const ZAdminWaitlistEntry = z.object({
   confirmedAt: z.iso.datetime({ offset: true }).nullable(),
   unsubscribedAt: z.iso.datetime({ offset: true }).nullable(),
   invitation: ZInvitationSummary.nullable(),
+  /** On the suppression list (decision 043): no list mail goes to the address, whatever its status. */
+  suppression: z.enum(SUPPRESSION_REASON_VALUES).nullable(),
 });
 export type TAdminWaitlistEntry = z.infer<typeof ZAdminWaitlistEntry>;
 

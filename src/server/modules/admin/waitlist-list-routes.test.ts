@@ -275,10 +275,40 @@ describe('POST /api/admin/waitlist/export', () => {
       '',
       '',
       '',
+      '',
+      '',
     ]);
     expect(second?.startsWith("'=cmd@example.com,unsubscribed,en,")).toBe(true);
     expect(end).toBe('');
     expect(confirmed).toBeDefined();
+  });
+
+  it('marks the addresses on the suppression list, in the page and in the CSV with since when', async () => {
+    await seed([
+      { email: 'gone@example.com', minutesAgo: 20, status: 'confirmed' },
+      { email: 'fine@example.com', minutesAgo: 10, status: 'confirmed' },
+    ]);
+    await t.database.db.insert(mailSuppressions).values({
+      email: 'gone@example.com',
+      reason: 'bounce',
+      source: 'smtp',
+      createdAt: ago(5),
+    });
+    const shown = (await page('?q=example.com')).entries.map((entry) => [entry.email, entry.suppression]);
+    expect(shown).toEqual([
+      ['fine@example.com', null],
+      ['gone@example.com', 'bounce'],
+    ]);
+    const rows = (await (await exported({ filter: { q: 'example.com' }, except: [] }, 'csv')).text())
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    // Consent stays what it was; the suppression says no list mail goes there.
+    expect(rows.map((cells) => [cells[0], cells[1], ...cells.slice(-2)])).toEqual([
+      ['gone@example.com', 'confirmed', 'bounce', ago(5).toISOString()],
+      ['fine@example.com', 'confirmed', '', ''],
+    ]);
   });
 
   it('writes the file in pieces as the rows are read, not all at once', async () => {

@@ -7,6 +7,7 @@ import {
   type SuppressionReason,
   type SuppressionSource,
 } from '../../db/schema/mail';
+import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { recordAudit } from '../admin/audit';
 
 /**
@@ -76,7 +77,10 @@ export async function suppressAddress(
     })
     .onConflictDoNothing({ target: mailSuppressions.email })
     .returning({ email: mailSuppressions.email });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  // The staff list shows suppressed addresses: open lists reload, in every app process.
+  await notifyChange(db, CHANGE_CHANNELS.waitlist, 'updated');
+  return true;
 }
 
 /**
@@ -137,6 +141,7 @@ export async function liftSuppression(
       ip: input.ip,
       at: input.now,
     });
+    await notifyChange(tx, CHANGE_CHANNELS.waitlist, 'updated');
     return true;
   });
 }

@@ -149,6 +149,7 @@ type EntryRow = {
   status: TAdminWaitlistEntry['status'];
   confirmedAt: Date | null;
   unsubscribedAt: Date | null;
+  suppression: TAdminWaitlistEntry['suppression'];
 } & Parameters<typeof summaryOf>[0];
 
 function toEntry(row: EntryRow, now: Date): TAdminWaitlistEntry {
@@ -162,6 +163,7 @@ function toEntry(row: EntryRow, now: Date): TAdminWaitlistEntry {
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
     invitation: summaryOf(row, now),
+    suppression: row.suppression,
   };
 }
 
@@ -173,6 +175,9 @@ const entryColumns = {
   status: waitingList.status,
   confirmedAt: waitingList.confirmedAt,
   unsubscribedAt: waitingList.unsubscribedAt,
+  // Addresses are stored lower-cased in both tables: one primary-key lookup per row.
+  suppression: sql<TAdminWaitlistEntry['suppression']>`(select "s"."reason" from "mail_suppressions" as "s"
+    where "s"."email" = ${waitingList.email})`,
   ...invitationColumns,
 };
 
@@ -342,6 +347,8 @@ export const EXPORT_COLUMNS = [
   'invited_at',
   'invitation_expires_at',
   'invitation_accepted_at',
+  'suppressed',
+  'suppressed_at',
 ] as const;
 
 type ExportRow = EntryRow & {
@@ -349,6 +356,7 @@ type ExportRow = EntryRow & {
   consentTextVersion: string;
   importedBy: string | null;
   confirmationSentAt: Date | null;
+  suppressedAt: Date | null;
 };
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? '';
@@ -371,6 +379,8 @@ export function exportCells(row: ExportRow, now: Date): string[] {
     invitation?.invitedAt ?? '',
     invitation?.expiresAt ?? '',
     invitation?.acceptedAt ?? '',
+    row.suppression ?? '',
+    iso(row.suppressedAt),
   ];
 }
 
@@ -399,6 +409,10 @@ export async function* exportBatches(
         confirmationSentAt: sql<Date | null>`(select max("m"."sent_at") from "mail_outbox" as "m"
           where "m"."to_address" = ${waitingList.email} and "m"."kind" = 'waitlist_confirmation'
           and "m"."sent_at" <= ${waitingList.confirmedAt})`.mapWith((value) =>
+          value === null ? null : new Date(value as string),
+        ),
+        suppressedAt: sql<Date | null>`(select "s"."created_at" from "mail_suppressions" as "s"
+          where "s"."email" = ${waitingList.email})`.mapWith((value) =>
           value === null ? null : new Date(value as string),
         ),
       })

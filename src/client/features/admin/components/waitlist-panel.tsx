@@ -81,6 +81,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 type RowLabels = {
   select: (email: string) => string;
   status: Record<WaitlistStatus, string>;
+  suppression: Record<NonNullable<TAdminWaitlistEntry['suppression']>, string>;
   language: Record<TLocale, string>;
   formatDate: (iso: string) => string;
   formatDay: (iso: string) => string;
@@ -99,10 +100,18 @@ const WaitlistRow = memo(function WaitlistRow({
   onToggle: (id: string, checked: boolean) => void;
 }) {
   const date = labels.formatDate(entry.createdAt);
+  // A bounced or complaining address keeps its consent status, but no list mail goes to it (decision 043).
   const badge = (
-    <Badge tone={STATUS_TONES[entry.status]} data-status={entry.status}>
-      {labels.status[entry.status]}
-    </Badge>
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge tone={STATUS_TONES[entry.status]} data-status={entry.status}>
+        {labels.status[entry.status]}
+      </Badge>
+      {entry.suppression && (
+        <Badge tone="danger" data-suppression={entry.suppression}>
+          {labels.suppression[entry.suppression]}
+        </Badge>
+      )}
+    </span>
   );
   const invitation = entry.invitation ? (
     <InvitationDialog
@@ -248,6 +257,10 @@ export function WaitlistPanel() {
         unconfirmed: t('admin.waitlist.status.unconfirmed'),
         confirmed: t('admin.waitlist.status.confirmed'),
         unsubscribed: t('admin.waitlist.status.unsubscribed'),
+      },
+      suppression: {
+        bounce: t('admin.suppression.reason.bounce'),
+        complaint: t('admin.suppression.reason.complaint'),
       },
       language: { en: t('language.en'), de: t('language.de') },
       formatDate: (iso) => dates.format(new Date(iso)),
