@@ -1,6 +1,6 @@
 // The staff waiting list at scale (issue 16, decision 044): 100,000 subscribers (BENCH_SMOKE=1: 10,000), and
 // one list page as the route computes it (`listWaitlistPage`: the page of 50 with its invitation join, the
-// matching total and the list total) for the first page, a search, a filter and a deep page. Baseline, in
+// matching total and the list total) for the first page, a search, a filter, the last and the middle page. Baseline, in
 // the same run on the same database: a plain indexed `SELECT … ORDER BY created_at DESC LIMIT 50`. Goal:
 // p95 under 50 ms. In process (no HTTP), on the embedded PGlite, then on PostgreSQL when installed.
 import './support/production-env.mjs';
@@ -78,6 +78,8 @@ async function scenario(database: { databaseUrl: string | undefined; label: stri
       'search "mueller"': { q: 'mueller' },
       'filter confirmed, German': { status: 'confirmed', language: 'de' },
       'deep page (last)': { page: Math.ceil(ROWS / 50) },
+      // The worst case since back pages are read from the end: the middle, half the list skipped either way.
+      'deep page (middle)': { page: Math.ceil(ROWS / 100) },
     } as const;
     for (const [name, query] of Object.entries(cases)) {
       const p95 = await measure(() => listWaitlistPage(handle.db, query, now));

@@ -115,6 +115,36 @@ describe('GET /api/admin/waitlist (paged)', () => {
     expect(oldest.entries[0]?.email).toBe('person-0000@example.com');
   });
 
+  it('pages through every sort in order, the back pages (read from the end) as the front ones', async () => {
+    const statuses = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
+    await seed(people(230, (index) => ({ status: statuses[index % 3], minutesAgo: 1000 - (index % 7) })));
+    for (const sort of ['', '?sort=email', '?sort=email&dir=desc', '?sort=status', '?sort=joined&dir=asc']) {
+      const glue = sort ? '&' : '?';
+      const pages = await Promise.all([1, 2, 3, 4, 5].map((n) => page(`${sort}${glue}page=${n}`)));
+      const paged = pages.flatMap((one) => one.entries.map((entry) => entry.id));
+      expect(
+        pages.map((one) => one.entries.length),
+        sort,
+      ).toEqual([50, 50, 50, 50, 30]);
+      expect(new Set(paged).size, sort).toBe(230);
+      // The same order as one read of the whole list would give: each page continues the one before.
+      const all = pages.flatMap((one) => one.entries);
+      for (let index = 1; index < all.length; index += 1) {
+        const [before, after] = [all[index - 1], all[index]];
+        if (!before || !after) continue;
+        if (sort.startsWith('?sort=email')) {
+          expect(before.email < after.email, sort).toBe(!sort.includes('desc'));
+        } else if (sort === '?sort=status') {
+          expect(before.status <= after.status, sort).toBe(true);
+        } else {
+          const ascending = sort.includes('asc');
+          const [a, b] = [Date.parse(before.createdAt), Date.parse(after.createdAt)];
+          expect(ascending ? a <= b : a >= b, sort).toBe(true);
+        }
+      }
+    }
+  });
+
   it('searches by a case-insensitive part of the address, with % and _ taken literally', async () => {
     await seed([
       { email: 'alice.smith@example.com', minutesAgo: 3 },

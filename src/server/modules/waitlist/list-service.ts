@@ -181,14 +181,17 @@ const entryColumns = {
   ...invitationColumns,
 };
 
-function orderOf(query: TWaitlistPageQuery) {
+/** The list's order for the sort (a total order: ties end on the id); `reversed`, the same read backwards. */
+function orderOf(query: TWaitlistPageQuery, reversed = false) {
   const dir = query.dir ?? (query.sort === 'email' || query.sort === 'status' ? 'asc' : 'desc');
-  const by = dir === 'asc' ? asc : desc;
+  const flip = (direction: typeof asc) => (reversed ? (direction === asc ? desc : asc) : direction);
+  const by = flip(dir === 'asc' ? asc : desc);
+  const newest = flip(desc);
   switch (query.sort) {
     case 'email':
       return [by(waitingList.email)];
     case 'status':
-      return [by(waitingList.status), desc(waitingList.createdAt), desc(waitingList.id)];
+      return [by(waitingList.status), newest(waitingList.createdAt), newest(waitingList.id)];
     default:
       return [by(waitingList.createdAt), by(waitingList.id)];
   }
@@ -196,7 +199,9 @@ function orderOf(query: TWaitlistPageQuery) {
 
 /**
  * One page of the list (WAITLIST_PAGE_SIZE entries) for the filter and sort, with how many match and how
- * many the list holds. A page past the end is empty (the total says where the end is).
+ * many the list holds. A page past the end is empty (the total says where the end is). A page in the back
+ * half is read from the end, backwards, so the database skips at most half the matches (the last page:
+ * none), then turned around.
  */
 export async function listWaitlistPage(
   db: Database,
@@ -206,24 +211,39 @@ export async function listWaitlistPage(
   const page = query.page ?? 1;
   const conditions = filterConditions(query, now);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const base = db.select(entryColumns).from(waitingList).$dynamic();
-  const rowsQuery = invitationJoin(base, waitingList.email)
-    .where(where)
-    .orderBy(...orderOf(query))
-    .limit(WAITLIST_PAGE_SIZE)
-    .offset((page - 1) * WAITLIST_PAGE_SIZE);
+  const skip = (page - 1) * WAITLIST_PAGE_SIZE;
+  const rowsAt = (offset: number, limit: number, reversed: boolean) =>
+    invitationJoin(db.select(entryColumns).from(waitingList).$dynamic(), waitingList.email)
+      .where(where)
+      .orderBy(...orderOf(query, reversed))
+      .limit(limit)
+      .offset(offset) as Promise<EntryRow[]>;
   const countBase = db.select({ value: count() }).from(waitingList).$dynamic();
   const counted = needsInvitations(query)
     ? countBase.leftJoin(invitations, eq(invitations.email, waitingList.email))
     : countBase;
-  const [rows, [matching], [all]] = await Promise.all([
-    rowsQuery,
-    counted.where(where),
-    where ? db.select({ value: count() }).from(waitingList) : Promise.resolve([undefined]),
-  ]);
-  const total = matching?.value ?? 0;
+  let rows: EntryRow[];
+  let total: number;
+  if (page === 1) {
+    const [first, [matching]] = await Promise.all([
+      rowsAt(0, WAITLIST_PAGE_SIZE, false),
+      counted.where(where),
+    ]);
+    rows = first;
+    total = matching?.value ?? 0;
+  } else {
+    total = (await counted.where(where))[0]?.value ?? 0;
+    const fromEnd = total - skip - WAITLIST_PAGE_SIZE;
+    rows =
+      skip >= total
+        ? []
+        : fromEnd > skip
+          ? await rowsAt(skip, WAITLIST_PAGE_SIZE, false)
+          : (await rowsAt(Math.max(0, fromEnd), Math.min(WAITLIST_PAGE_SIZE, total - skip), true)).reverse();
+  }
+  const [all] = where ? await db.select({ value: count() }).from(waitingList) : [undefined];
   return {
-    entries: (rows as EntryRow[]).map((row) => toEntry(row, now)),
+    entries: rows.map((row) => toEntry(row, now)),
     total,
     listTotal: all?.value ?? total,
     page,
