@@ -59,12 +59,17 @@ export const CMS_VALUE_MAX_LENGTH = 10_000;
 
 /** How a stored secret is shown after it is set: the first 3 and last 4 characters, the rest hidden. */
 export function maskSecret(secret: string): string {
-  const value = secret.trim();
+  // By characters, not UTF-16 units, so an end never splits a character in two.
+  const value = Array.from(secret.trim());
   if (value.length <= 8) return '•'.repeat(8);
-  return `${value.slice(0, 3)}${'•'.repeat(8)}${value.slice(-4)}`;
+  return `${value.slice(0, 3).join('')}${'•'.repeat(8)}${value.slice(-4).join('')}`;
 }
 
-/** Spec §5: the provider key must not be blank once trimmed. */
+/**
+ * Spec §5: the provider key must not be blank once trimmed. It goes into an HTTP header, so it is also one
+ * run of visible ASCII characters, as every provider's keys are (a pasted key with a space or an emoji in it
+ * is not one).
+ */
 export function isValidApiKey(value: string): boolean {
-  return value.trim().length > 0;
+  return /^[\x21-\x7e]+$/.test(value.trim());
 }

@@ -61,7 +61,7 @@ const putProviderKeyRoute = adminRoute('mailSettings', {
   request: { body: jsonBody(ZSetProviderKey) },
   responses: {
     200: jsonResponse('The key status', ZProviderKeyStatus),
-    400: errorResponse('invalid_api_key: the key is blank'),
+    400: errorResponse('invalid_api_key: the key is blank, or not one run of visible ASCII characters'),
     401: unauthorized,
   },
 });

@@ -122,6 +122,7 @@ describe('GET /api/admin/waitlist', () => {
       confirmedAt: null,
       unsubscribedAt: null,
       invitation: null,
+      suppression: null,
     });
     expect(entries[1]).toMatchObject({
       status: 'confirmed',
