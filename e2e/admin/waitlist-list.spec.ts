@@ -76,6 +76,11 @@ for (const locale of ['en', 'de'] as const) {
     ).toBeVisible();
     // Untick one on the second page: the export leaves it out.
     await list.getByRole('button', { name: t['admin.waitlist.pages.next'] }).click();
+    // The first page stays on screen while the second loads: read a row only once the second is shown.
+    await expect(
+      list.getByText(fill(t['admin.waitlist.pages.range'], { first: 51, last: 60, total: 60 })),
+    ).toBeVisible();
+    await expect(list.getByRole('row').filter({ hasText: `-${stamp}@example.com` })).toHaveCount(10);
     // Rows that joined at the same moment are in no particular order: untick whichever comes first here.
     const firstRow = list
       .getByRole('row')
