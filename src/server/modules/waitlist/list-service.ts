@@ -222,17 +222,25 @@ export async function listWaitlistPage(
   const counted = needsInvitations(query)
     ? countBase.leftJoin(invitations, eq(invitations.email, waitingList.email))
     : countBase;
+  // The whole list's count, only when a filter makes it differ from the matches; beside the other reads.
+  const listCount = () =>
+    where ? db.select({ value: count() }).from(waitingList) : Promise.resolve([undefined]);
   let rows: EntryRow[];
   let total: number;
+  let all: { value: number } | undefined;
   if (page === 1) {
-    const [first, [matching]] = await Promise.all([
+    const [first, [matching], [whole]] = await Promise.all([
       rowsAt(0, WAITLIST_PAGE_SIZE, false),
       counted.where(where),
+      listCount(),
     ]);
     rows = first;
     total = matching?.value ?? 0;
+    all = whole;
   } else {
-    total = (await counted.where(where))[0]?.value ?? 0;
+    const [[matching], [whole]] = await Promise.all([counted.where(where), listCount()]);
+    total = matching?.value ?? 0;
+    all = whole;
     const fromEnd = total - skip - WAITLIST_PAGE_SIZE;
     rows =
       skip >= total
@@ -241,7 +249,6 @@ export async function listWaitlistPage(
           ? await rowsAt(skip, WAITLIST_PAGE_SIZE, false)
           : (await rowsAt(Math.max(0, fromEnd), Math.min(WAITLIST_PAGE_SIZE, total - skip), true)).reverse();
   }
-  const [all] = where ? await db.select({ value: count() }).from(waitingList) : [undefined];
   return {
     entries: rows.map((row) => toEntry(row, now)),
     total,
