@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROME_PATH, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { staffSessionCookies } from './support/accounts.mjs';
 import { onPgliteAndPostgres, runBenchmark, startApp } from './support/app.mjs';
 import { stopNode } from './support/processes.mjs';
 import { median, reportResult } from './support/result.mjs';
@@ -33,14 +34,8 @@ const SEED = `
   from generate_series(1, ${ROWS}) as n`;
 
 async function staffCookies(app) {
-  const response = await fetch(`${app.url}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify(STAFF),
-  });
-  if (response.status !== 200) throw new Error(`staff sign-in answered ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => {
-    const [name, ...value] = cookie.split(';')[0].split('=');
+  return (await staffSessionCookies(app, STAFF)).map((pair) => {
+    const [name, ...value] = pair.split('=');
     return { name, value: value.join('='), url: app.url };
   });
 }

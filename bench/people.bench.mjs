@@ -6,6 +6,7 @@
 // BENCH_SMOKE=1 uses 1,000 accounts and fewer requests, and still prints every result line.
 import path from 'node:path';
 import pg from 'pg';
+import { staffSessionCookies } from './support/accounts.mjs';
 import { onPgliteAndPostgres, runBenchmark, startApp } from './support/app.mjs';
 import { reportResult } from './support/result.mjs';
 
@@ -53,16 +54,7 @@ function percentiles(samples) {
 }
 
 async function signIn(app) {
-  const response = await fetch(`${app.url}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify(STAFF),
-  });
-  if (response.status !== 200) throw new Error(`staff sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return (await staffSessionCookies(app, STAFF)).join('; ');
 }
 
 /** One page request, timed; checks it answered 200 with at most 50 people and no content. */

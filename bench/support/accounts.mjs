@@ -115,3 +115,14 @@ export async function createAccount(app, { email, password, ip, mailDir, timeZon
   });
   return cookie;
 }
+
+/** Signs a staff member in through the admin API; resolves with the session's `name=value` cookie pairs. */
+export async function staffSessionCookies(app, staff) {
+  const response = await fetch(`${app.url}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify(staff),
+  });
+  if (response.status !== 200) throw new Error(`staff sign-in answered ${response.status}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+}
