@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { CHROME_PATH } from './chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -11,6 +12,19 @@ const SKIPPED_EXIT = 77;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
+/** What failed, by name and first message line: printed last, so the end of a CI log says what to fix. */
+const failures = [];
+
+function firstLine(message) {
+  const text = stripVTControlCharacters(String(message ?? ''));
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
@@ -38,7 +52,9 @@ function readJson(file) {
 async function step(name, action) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
+  const known = failures.length;
   const counts = await action();
+  if (counts.failed > 0 && failures.length === known) failures.push(`${name}: failed (see its output above)`);
   record(name, counts, (Date.now() - started) / 1000);
 }
 
@@ -64,7 +80,25 @@ async function vitest(args, outputName, wrapper = []) {
   );
   if (code === SKIPPED_EXIT) return { passed: 0, failed: 0, skipped: 1 };
   const report = readJson(output);
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  if (!report) {
+    failures.push(`${outputName}: vitest wrote no report (exit code ${code})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(ROOT, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failures.push(`${name}: ${firstLine(file.message)}`);
+    }
+  }
+  if (code !== 0 && report.numFailedTests === 0) {
+    failures.push(
+      `${outputName}: vitest exited with code ${code} (an error outside a test; see its output above)`,
+    );
+  }
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
@@ -73,8 +107,25 @@ async function playwright() {
   const output = path.join(RESULTS, 'e2e-results.json');
   fs.rmSync(output, { force: true });
   const code = await run('npx', ['playwright', 'test']);
-  const stats = readJson(output)?.stats;
-  if (!stats) return { passed: 0, failed: 1, skipped: 0 };
+  const report = readJson(output);
+  const stats = report?.stats;
+  if (!stats) {
+    failures.push(`Playwright wrote no report (exit code ${code})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        failures.push(
+          `${[...titles, spec.title].filter(Boolean).join(' › ')} (${test.status}): ${firstLine(error)}`,
+        );
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
   const failed = stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   return { passed: stats.expected, failed, skipped: stats.skipped };
 }
@@ -116,6 +167,12 @@ for (const row of rows) {
   );
 }
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+if (failures.length) {
+  console.log('what failed:');
+  for (const failure of failures.slice(0, 30)) console.log(`  ✘ ${failure}`);
+  if (failures.length > 30) console.log(`  … and ${failures.length - 30} more`);
+  console.log('');
+}
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);
