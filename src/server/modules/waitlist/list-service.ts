@@ -212,14 +212,24 @@ export async function listWaitlistPage(
   const conditions = filterConditions(query, now);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const skip = (page - 1) * WAITLIST_PAGE_SIZE;
-  const rowsAt = (offset: number, limit: number, reversed: boolean) =>
-    invitationJoin(db.select(entryColumns).from(waitingList).$dynamic(), waitingList.email)
+  const joined = needsInvitations(query);
+  // Past the first page, the skipped rows are only ids (a deferred join): the page's 50 rows alone get their
+  // columns, invitation and suppression, instead of every row the offset passes over.
+  const idsAt = (offset: number, limit: number, reversed: boolean) => {
+    const ids = db.select({ id: waitingList.id }).from(waitingList).$dynamic();
+    return (joined ? ids.leftJoin(invitations, eq(invitations.email, waitingList.email)) : ids)
       .where(where)
       .orderBy(...orderOf(query, reversed))
       .limit(limit)
-      .offset(offset) as Promise<EntryRow[]>;
+      .offset(offset);
+  };
+  const rowsAt = (offset: number, limit: number, reversed: boolean) =>
+    invitationJoin(db.select(entryColumns).from(waitingList).$dynamic(), waitingList.email)
+      .where(offset === 0 ? where : inArray(waitingList.id, idsAt(offset, limit, reversed)))
+      .orderBy(...orderOf(query, reversed))
+      .limit(limit) as Promise<EntryRow[]>;
   const countBase = db.select({ value: count() }).from(waitingList).$dynamic();
-  const counted = needsInvitations(query)
+  const counted = joined
     ? countBase.leftJoin(invitations, eq(invitations.email, waitingList.email))
     : countBase;
   // The whole list's count, only when a filter makes it differ from the matches; beside the other reads.
