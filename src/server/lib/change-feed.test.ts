@@ -31,7 +31,7 @@ async function record(): Promise<string[]> {
   return heard;
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -101,7 +101,7 @@ describe('change feed', () => {
       .where(sql`datname = current_database() and application_name = 'mirror-change-feed'`);
     expect(cut).toEqual([{ cut: true }]);
     // Notifications sent while it is down are lost, so keep sending until one arrives.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     while (heard.length === 0 && Date.now() < deadline) {
       await notifyChange(database.db, channel, 'after-reconnect');
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -32,7 +32,7 @@ export function linkIn(message: ParsedMessage, pattern: RegExp): URL {
 }
 
 /** Waits for the newest message to `email` in the sink. */
-export async function messageTo(sink: SmtpSink, email: string, timeoutMs = 15_000): Promise<ParsedMessage> {
+export async function messageTo(sink: SmtpSink, email: string, timeoutMs = 40_000): Promise<ParsedMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = sink.messages.findLast((message) => message.envelope.to.includes(email));

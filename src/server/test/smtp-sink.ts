@@ -103,7 +103,7 @@ export async function startSmtpSink(
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitForMessages(count, timeoutMs = 10_000) {
+    waitForMessages(count, timeoutMs = 40_000) {
       if (messages.length >= count) return Promise.resolve(messages.slice());
       return new Promise((resolve, reject) => {
         const wake = () => {

@@ -35,6 +35,7 @@ import {
   staffRequest,
 } from '../../test/staff';
 import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { until } from '../../test/until';
 import { openCampaignDelivery } from '../campaigns/delivery';
 import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
 import { latestAudit } from './audit';
@@ -143,16 +144,6 @@ async function campaign(id: string): Promise<TCampaign> {
   const found = all.find((item) => item.id === id);
   if (!found) throw new Error(`campaign ${id} is not in the history`);
   return found;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const to = (message: ParsedMessage) => message.envelope.to.join(',');

@@ -222,7 +222,7 @@ async function openEvents(app: { request: TestContext['app']['request'] }, cooki
 
   const stream: EventStream = {
     response,
-    async readUntil(needle, timeoutMs = 5000) {
+    async readUntil(needle, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!received.includes(needle)) {
         if (ended) throw new Error(`the stream ended before "${needle}"; got:\n${received}`);
@@ -232,7 +232,7 @@ async function openEvents(app: { request: TestContext['app']['request'] }, cooki
       }
       return received;
     },
-    async readToEnd(timeoutMs = 5000) {
+    async readToEnd(timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!ended) {
         const { done, value } = await readOnce(Math.max(1, deadline - Date.now()));
@@ -317,7 +317,7 @@ describe('GET /api/admin/waitlist/events', () => {
   it('sends a heartbeat comment at the configured interval', async () => {
     const events = await openEvents(appWithHeartbeat(30), staff.cookie);
     try {
-      const received = await events.readUntil(': heartbeat\n\n: heartbeat\n\n', 3000);
+      const received = await events.readUntil(': heartbeat\n\n: heartbeat\n\n');
       expect(received.startsWith('event: ready\n')).toBe(true);
     } finally {
       await events.close();
@@ -330,7 +330,7 @@ describe('GET /api/admin/waitlist/events', () => {
     try {
       await events.readUntil(': heartbeat');
       t.clock.advance(ADMIN_SESSION_MS + 1000);
-      const received = await events.readToEnd(3000);
+      const received = await events.readToEnd();
       expect(received).toContain('event: ready');
     } finally {
       t.clock.advance(-(ADMIN_SESSION_MS + 1000));
@@ -348,7 +348,7 @@ describe('GET /api/admin/waitlist/events', () => {
         headers: staffHeaders(t, own),
       });
       expect(signOut.status).toBe(204);
-      await events.readToEnd(3000);
+      await events.readToEnd();
     } finally {
       await events.close();
     }
@@ -360,7 +360,7 @@ describe('GET /api/admin/waitlist/events', () => {
       await events.readUntil('event: ready');
       t.clock.advance(ADMIN_SESSION_MS - 60_000);
       // Several heartbeats after the clock moved: the session is checked, and still valid.
-      await events.readUntil(': heartbeat\n\n: heartbeat\n\n: heartbeat\n\n', 3000);
+      await events.readUntil(': heartbeat\n\n: heartbeat\n\n: heartbeat\n\n');
     } finally {
       t.clock.advance(-(ADMIN_SESSION_MS - 60_000));
       await events.close();

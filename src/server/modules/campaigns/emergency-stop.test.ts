@@ -10,6 +10,7 @@ import { waitingList } from '../../db/schema/waitlist';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
 import { createTestApp, sendJson, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { until } from '../../test/until';
 import { drainDueMail, type MailDeps } from '../mail/service';
 import { openCampaignDelivery } from './delivery';
 import { type CampaignWorker, startCampaignWorker } from './sender';
@@ -55,16 +56,6 @@ const setAutoSend = async (autoSend: boolean) =>
   expectJson<TEmailSettingsState>(
     await call('PUT', '/api/admin/mail/settings', { globalBcc: null, autoSend }),
   );
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -181,7 +172,6 @@ describe('auto-send off mid-campaign', () => {
     const done = await until(
       () => campaignOf(id),
       (campaign) => campaign.status === 'completed',
-      30_000,
     );
     expect(done.counts.sent).toBe(RECIPIENTS);
     await until(

@@ -411,7 +411,7 @@ describe('startOutboxWorker', () => {
     const worker = startOutboxWorker({ ...deps, intervalMs: 20 });
     try {
       await enqueueMail(database.db, message('background'));
-      const [delivered] = await sink.waitForMessages(1, 5000);
+      const [delivered] = await sink.waitForMessages(1);
       expect(delivered?.parsed.subject).toBe('Subject background');
     } finally {
       await worker.stop();

@@ -11,6 +11,7 @@ import { signWebhook, webhookKey } from '../../lib/webhook-signature';
 import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
 import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { until } from '../../test/until';
 import { latestAudit } from '../admin/audit';
 import { openCampaignDelivery } from '../campaigns/delivery';
 import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
@@ -50,16 +51,6 @@ afterEach(async () => {
 
 const call = (method: 'GET' | 'POST', pathname: string, body?: unknown) =>
   staffRequest(t, staff, method, pathname, body);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function confirmed(emails: string[]) {
   const now = t.clock.now();
