@@ -94,12 +94,14 @@ async function vitest(args, outputName, wrapper = []) {
       failures.push(`${name}: ${firstLine(file.message)}`);
     }
   }
-  if (code !== 0 && report.numFailedTests === 0) {
+  // A non-zero exit with no failed test: an error outside the tests, counted as one failure.
+  const outside = code !== 0 && report.numFailedTests === 0;
+  if (outside) {
     failures.push(
       `${outputName}: vitest exited with code ${code} (an error outside a test; see its output above)`,
     );
   }
-  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  const failed = report.numFailedTests + (outside ? 1 : 0);
   return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
 

@@ -1,18 +1,16 @@
+const UNTIL_TIMEOUT_MS = 40_000;
+
 /**
  * Reads until `done` holds, and answers the value that satisfied it. The deadline is a ceiling for a busy
  * two-core CI machine (a test that waits for the outbox worker or a campaign sender may take seconds there),
  * not a speed target: benchmarks measure speed. Fails with the last value read.
  */
-export async function until<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  { timeoutMs = 40_000, pollMs = 25 }: { timeoutMs?: number; pollMs?: number } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + UNTIL_TIMEOUT_MS;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

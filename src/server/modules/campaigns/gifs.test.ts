@@ -117,8 +117,7 @@ it('sends each language its own newsletter GIF at its natural size, and none whe
     pollMs: 50,
     concurrency: 2,
   });
-  const deadline = Date.now() + 40_000;
-  while (sink.messages.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  await sink.waitForMessages(2);
   const html = (language: string) =>
     sink.messages.find((m) => m.envelope.to.includes(`gif-${language}@example.com`))?.parsed.html || '';
   expect(html('en')).not.toContain('<img');
