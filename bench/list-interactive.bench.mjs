@@ -20,7 +20,8 @@ const SMOKE = process.env.BENCH_SMOKE === '1';
 const ROWS = SMOKE ? 10_000 : 100_000;
 const RUNS = SMOKE ? 2 : 7;
 const STAFF = { email: 'bench-staff@example.com', password: 'bench staff password 42' };
-const OPEN_SECTIONS_KEY = 'mirror.admin.openSections';
+/** The cookie /list keeps its open sections in (ADMIN_OPEN_SECTIONS_COOKIE, decision 050). */
+const OPEN_SECTIONS_COOKIE = 'mirror-admin-sections';
 
 /** Subscribers as a year of joins leaves them: every status and both languages, newest first. */
 const SEED = `
@@ -47,14 +48,18 @@ async function staffCookies(app) {
 async function timedVisit(browser, app, cookies, listOpen) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.addCookies([...cookies, { name: 'mirror-revealed', value: '1', url: app.url }]);
-    await context.addInitScript(
-      ([key, open]) => {
-        window.sessionStorage.setItem('mirror.revealed', '1');
-        window.localStorage.setItem(key, JSON.stringify(open ? ['newsletterList'] : []));
+    const { hostname } = new URL(app.url);
+    await context.addCookies([
+      ...cookies,
+      { name: 'mirror-revealed', value: '1', url: app.url },
+      {
+        name: OPEN_SECTIONS_COOKIE,
+        value: listOpen ? 'newsletterList' : '',
+        domain: hostname,
+        path: '/list',
       },
-      [OPEN_SECTIONS_KEY, listOpen],
-    );
+    ]);
+    await context.addInitScript(() => window.sessionStorage.setItem('mirror.revealed', '1'));
     const page = await context.newPage();
     const started = performance.now();
     await page.goto(`${app.url}/list`, { waitUntil: 'commit' });

@@ -264,6 +264,38 @@ test('the open sections are remembered across reloads', async ({ page }) => {
   ).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('/list with the list open starts the session check and the first page with the page', async ({
+  page,
+}) => {
+  await signInToList(page);
+  await openSection(page, en['admin.sections.newsletterList.title']);
+  const fresh = await page.context().newPage();
+  const warnings: string[] = [];
+  fresh.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await fresh.goto('/list');
+  await expect(fresh.getByText('Live', { exact: true })).toBeVisible();
+  // Started by the HTML's preloads, before the app's code ran, and taken over by the page's own fetch().
+  const { asked, appRan } = await fresh.evaluate(() => ({
+    asked: performance.getEntriesByType('resource').map((entry) => ({
+      url: entry.name.replace(location.origin, ''),
+      startTime: entry.startTime,
+      by: (entry as PerformanceResourceTiming).initiatorType,
+    })),
+    appRan: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+      .domContentLoadedEventStart,
+  }));
+  for (const url of ['/api/admin/session', '/api/admin/waitlist?sort=joined&dir=desc&page=1']) {
+    const requests = asked.filter((entry) => entry.url === url);
+    expect(requests[0], url).toMatchObject({ by: 'link' });
+    expect(requests[0]?.startTime, url).toBeLessThan(appRan);
+  }
+  // Chromium warns of a preload nobody used, three seconds after the page's load event.
+  await fresh.waitForTimeout(4_000);
+  expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+});
+
 test.describe('accessibility', () => {
   for (const locale of ['en', 'de'] as const) {
     for (const width of [390, 1280]) {

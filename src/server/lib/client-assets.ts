@@ -25,7 +25,8 @@ export type ClientAssets = {
    */
   /**
    * The app's HTML: the page's head, its data for the client, the server-rendered markup of #root, and
-   * preloads for the language, the fonts and the chunks and images of `modules` (Vite manifest keys).
+   * preloads for the language, the fonts and the chunks and images of `modules` (Vite manifest keys), and
+   * `fetches`: same-origin API addresses the page's code will ask for (GET, no extra headers), started first.
    */
   renderHtml(options: {
     locale: TLocale;
@@ -33,6 +34,7 @@ export type ClientAssets = {
     data?: string;
     body?: string;
     modules?: string[];
+    fetches?: string[];
   }): string;
 };
 
@@ -178,7 +180,7 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
 
   return {
     files,
-    renderHtml({ locale, head, data, body, modules = [] }) {
+    renderHtml({ locale, head, data, body, modules = [], fetches = [] }) {
       const chunk = localeChunk(locale);
       const scripts = [...templateScripts, ...(chunk ? [chunk] : []), ...moduleScripts(modules)];
       // A server-rendered page paints before its code loads: boot.js starts the app after the first frame.
@@ -188,7 +190,13 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
             `<meta name="mirror-boot" data-entry="/${entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}">`,
           ]
         : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      const preloads = [...fontPreloads, ...moduleImages(modules), ...loading].map((link) => `${link}\n  `);
+      // The code's own fetch() takes these over when it asks (same address, `crossorigin` for its CORS mode).
+      const dataPreloads = fetches.map(
+        (url) => `<link rel="preload" as="fetch" crossorigin href="${attributeValue(url)}">`,
+      );
+      const preloads = [...dataPreloads, ...fontPreloads, ...moduleImages(modules), ...loading].map(
+        (link) => `${link}\n  `,
+      );
       // The template's own markers are replaced before any page content goes in.
       let out = (head === undefined ? html : withoutStaticHead)
         .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
@@ -202,6 +210,11 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
 }
 
 const HEAD_SLOT = '<!--mirror-head-->';
+
+/** A server-built address as a double-quoted attribute value. */
+function attributeValue(url: string): string {
+  return url.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+}
 
 /**
  * index.html carries a plain <title> and description for `npm run dev`; served pages get their own. Leaves

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { ADMIN_OPEN_SECTIONS_COOKIE } from '@shared/domain/admin';
+import { FIRST_WAITLIST_PAGE, waitlistPageSearch } from '@shared/domain/waitlist-list';
 import de from '@shared/i18n/de.json';
 import en from '@shared/i18n/en.json';
 import { ROUTE_IDS, ROUTES } from '@shared/routes';
@@ -109,6 +111,35 @@ describe('serving the single-page app', () => {
     expect(invite).not.toContain('de.rest-');
     const unknown = await (await t.app.request('/nope', { headers: { cookie: 'locale=de' } })).text();
     expect(unknown).not.toMatch(/list-|invite-|de\.rest-/);
+  });
+
+  it("has the browser start a staff page's first API requests with the page, as its code spells them", async () => {
+    const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
+    const session = fetchPreload('/api/admin/session');
+    const firstListPage = fetchPreload('/api/admin/waitlist?sort=joined&amp;dir=desc&amp;page=1');
+    const page = async (path: string, cookie = '') =>
+      (await t.app.request(path, { headers: { cookie } })).text();
+
+    const closed = await page('/list');
+    expect(closed).toContain(session);
+    expect(closed).not.toContain('/api/admin/waitlist');
+    // The newsletter list left open (with others, or unknown names beside it) starts its first page too.
+    const open = await page('/list', `${ADMIN_OPEN_SECTIONS_COOKIE}=people,newsletterList,gone`);
+    expect(open).toContain(session);
+    expect(open).toContain(firstListPage);
+    expect(open.indexOf(firstListPage)).toBeLessThan(open.indexOf('rel="modulepreload"'));
+    expect(await page('/list', `${ADMIN_OPEN_SECTIONS_COOKIE}=people`)).not.toContain('/api/admin/waitlist');
+    expect(await page('/admin/videos')).toContain(session);
+    // Nobody else's pages ask the staff API anything.
+    for (const path of ['/', '/invite', '/dashboard', '/admin-login', '/nope']) {
+      expect(await page(path, `${ADMIN_OPEN_SECTIONS_COOKIE}=newsletterList`), path).not.toContain('/api/');
+    }
+  });
+
+  it('builds the first list page address as the browser does', () => {
+    expect(`/api/admin/waitlist${waitlistPageSearch(FIRST_WAITLIST_PAGE)}`).toBe(
+      '/api/admin/waitlist?sort=joined&dir=desc&page=1',
+    );
   });
 
   it('puts the security headers on pages', async () => {

@@ -1,5 +1,7 @@
+import { ADMIN_OPEN_SECTIONS_COOKIE, parseOpenSectionsCookie } from '@shared/domain/admin';
 import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
 import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
+import { FIRST_WAITLIST_PAGE, waitlistPageSearch } from '@shared/domain/waitlist-list';
 import {
   href,
   matchRoute,
@@ -186,6 +188,7 @@ export function serveSpa(
       data: page?.data,
       body: body?.html,
       modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
+      fetches: route ? firstRequests(route.id, getCookie(c, ADMIN_OPEN_SECTIONS_COOKIE)) : [],
     });
     return respond(c, htmlFile(html), {
       status: route ? 200 : 404,
@@ -194,6 +197,21 @@ export function serveSpa(
       vary: 'Accept-Encoding, Cookie',
     });
   };
+}
+
+/**
+ * The API requests a staff page makes first, which the browser starts with the page instead of after its
+ * code (decision 050): the session check of every staff page (spec §4), and on /list the newsletter list's
+ * first page when that section was left open (the cookie the page keeps its open sections in). Addresses as
+ * the page's code spells them, so its fetch() takes the answers over.
+ */
+export function firstRequests(id: RouteId, openSections: string | undefined): string[] {
+  if (id !== 'adminList' && id !== 'adminVideos') return [];
+  const requests = ['/api/admin/session'];
+  if (id === 'adminList' && parseOpenSectionsCookie(openSections).includes('newsletterList')) {
+    requests.push(`/api/admin/waitlist${waitlistPageSearch(FIRST_WAITLIST_PAGE)}`);
+  }
+  return requests;
 }
 
 /**

@@ -46,9 +46,22 @@ export const ADMIN_SECTIONS = [
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
+/**
+ * The open sections of /list, remembered in this browser (spec §2) in a cookie rather than localStorage, so
+ * that the server can start loading what an open section shows with the page (decision 050): the names,
+ * comma-separated, a year long.
+ */
+export const ADMIN_OPEN_SECTIONS_COOKIE = 'mirror-admin-sections';
+export const ADMIN_OPEN_SECTIONS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** The known section names in a cookie value, in page order, each once; anything else is dropped. */
+export function parseOpenSectionsCookie(value: string | undefined): AdminSection[] {
+  const wanted = new Set((value ?? '').split(','));
+  return ADMIN_SECTIONS.filter((section) => wanted.has(section));
+}
+
 /** localStorage keys of the admin area (spec §3 local storage). The session is a cookie, not one of them. */
 export const ADMIN_STORAGE_KEYS = {
-  openSections: 'mirror.admin.openSections',
   idGeneratorConfig: 'mirror.admin.idGenerator.config',
   idGeneratorUsed: 'mirror.admin.idGenerator.used',
   idGeneratorRecent: 'mirror.admin.idGenerator.recent',

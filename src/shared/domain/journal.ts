@@ -101,7 +101,6 @@ const MAX_CACHED_ZONES = 1000;
 
 const dateParts = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-const UTC_FORMATTER = dateParts('UTC');
 
 function dateFormatter(timeZone: string): Intl.DateTimeFormat | null {
   let formatter = dateFormatters.get(timeZone);
@@ -117,6 +116,11 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
+/** Made when first needed, not when this module loads: the first `Intl` zone costs ~50 ms in a browser. */
+function utcFormatter(): Intl.DateTimeFormat {
+  return dateFormatter('UTC') ?? dateParts('UTC');
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > 64) return false;
   return dateFormatter(timeZone) !== null;
@@ -124,7 +128,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The date and ISO weekday (Monday 1 … Sunday 7) it is at `now` in `timeZone` (UTC when it is not valid). */
 export function localDay(now: Date, timeZone: string): { date: IsoDate; isoWeekday: number } {
-  const formatter = (isValidTimeZone(timeZone) ? dateFormatter(timeZone) : null) ?? UTC_FORMATTER;
+  const formatter = (isValidTimeZone(timeZone) ? dateFormatter(timeZone) : null) ?? utcFormatter();
   const parts = formatter.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;

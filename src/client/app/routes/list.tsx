@@ -18,17 +18,12 @@ import { StaffPage } from '@client/features/admin/components/staff-page';
 import { StaffPanel } from '@client/features/admin/components/staff-panel';
 import { SuppressionPanel } from '@client/features/admin/components/suppression-panel';
 import { WaitlistPanel } from '@client/features/admin/components/waitlist-panel';
-import { readStored, writeStored } from '@client/features/admin/lib/browser';
 import {
   knownSections,
-  parseOpenSections,
-  serializeOpenSections,
+  openSectionsCookie,
+  readOpenSections,
 } from '@client/features/admin/lib/open-sections';
-import {
-  ADMIN_SECTIONS,
-  ADMIN_STORAGE_KEYS,
-  type AdminSection as AdminSectionId,
-} from '@shared/domain/admin';
+import { ADMIN_SECTIONS, type AdminSection as AdminSectionId } from '@shared/domain/admin';
 import type { CmsPage } from '@shared/domain/cms';
 import { SECTION_PERMISSIONS } from '@shared/domain/staff';
 import { href } from '@shared/routes';
@@ -102,14 +97,13 @@ function SectionBody({
 /** Where "Edit the legal notice" scrolls to: the top of the content management section's body. */
 const LEGAL_TAB_ANCHOR = 'content-management-body';
 
-/** The open sections, remembered in this browser (spec §2). */
+/** The open sections, remembered in this browser (spec §2, decision 050). */
 function useOpenSections() {
-  const [open, setOpen] = useState<AdminSectionId[]>(() =>
-    parseOpenSections(readStored(ADMIN_STORAGE_KEYS.openSections)),
-  );
+  const [open, setOpen] = useState<AdminSectionId[]>(() => readOpenSections(document.cookie));
   const change = (next: string[]) => {
     setOpen(knownSections(next));
-    writeStored(ADMIN_STORAGE_KEYS.openSections, serializeOpenSections(next));
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
+    document.cookie = openSectionsCookie(next);
   };
   return [open, change] as const;
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@client/lib/api-client';
+import { waitlistPageSearch } from '@shared/domain/waitlist-list';
 import type { TDeleteWaitlistResult } from '@shared/schemas/admin';
 import type {
   TResendConfirmationsResult,
@@ -21,20 +22,17 @@ import { adminRequest, isAdminSessionMissing, reportAdminSessionLost } from './a
  */
 export const adminWaitlistKey = ['admin', 'waitlist'] as const;
 
-/** The query string of a page: only the fields that are set. */
-export function pageSearch(query: TWaitlistPageQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+/** The page the list opens on: everyone, newest first (the panel's first query, and what is prefetched). */
+export const FIRST_WAITLIST_PAGE = {
+  sort: 'joined',
+  dir: 'desc',
+  page: 1,
+} as const satisfies TWaitlistPageQuery;
 
 export function waitlistPageQueryOptions(query: TWaitlistPageQuery) {
   return queryOptions({
     queryKey: [...adminWaitlistKey, 'page', query] as const,
-    queryFn: ({ signal }) => adminRequest<TWaitlistPage>(`/waitlist${pageSearch(query)}`, { signal }),
+    queryFn: ({ signal }) => adminRequest<TWaitlistPage>(`/waitlist${waitlistPageSearch(query)}`, { signal }),
     // The table keeps the previous page while the next one loads, so it never jumps to a spinner.
     placeholderData: keepPreviousData,
   });

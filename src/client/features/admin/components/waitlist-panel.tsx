@@ -10,6 +10,7 @@ import { waitlistCsvFileName } from '@shared/domain/csv';
 import type { TLocale } from '@shared/domain/locale';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
 import {
+  FIRST_WAITLIST_PAGE,
   WAITLIST_INVITATION_FILTERS,
   WAITLIST_PAGE_SIZE,
   type WaitlistInvitationFilter,
@@ -185,8 +186,8 @@ export function WaitlistPanel() {
   const [invitation, setInvitation] = useState<WaitlistInvitationFilter | ''>('');
   const [fromDay, setFromDay] = useState('');
   const [toDay, setToDay] = useState('');
-  const [sort, setSort] = useState<SortChoice>('joined-desc');
-  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortChoice>(`${FIRST_WAITLIST_PAGE.sort}-${FIRST_WAITLIST_PAGE.dir}`);
+  const [page, setPage] = useState<number>(FIRST_WAITLIST_PAGE.page);
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const ids_ = {
     status: useId(),

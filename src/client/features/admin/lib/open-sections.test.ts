@@ -1,34 +1,40 @@
-import { ADMIN_SECTIONS } from '@shared/domain/admin';
+import { ADMIN_OPEN_SECTIONS_COOKIE, ADMIN_SECTIONS } from '@shared/domain/admin';
 import { describe, expect, it } from 'vitest';
-import { knownSections, parseOpenSections, serializeOpenSections } from './open-sections';
+import { knownSections, openSectionsCookie, readOpenSections } from './open-sections';
 
-describe('parseOpenSections', () => {
-  it('reads a stored list, in page order', () => {
-    expect(parseOpenSections('["idGenerator","newsletterList"]')).toEqual(['newsletterList', 'idGenerator']);
+const pairOf = (assignment: string) => assignment.split(';')[0] ?? '';
+
+describe('readOpenSections', () => {
+  it('reads the remembered sections among other cookies, in page order', () => {
+    expect(
+      readOpenSections(`locale=de; ${ADMIN_OPEN_SECTIONS_COOKIE}=idGenerator,newsletterList; other=1`),
+    ).toEqual(['newsletterList', 'idGenerator']);
   });
 
-  it('reads nothing stored as none open', () => {
-    expect(parseOpenSections(null)).toEqual([]);
-    expect(parseOpenSections('')).toEqual([]);
+  it('reads no cookie, or an empty one, as none open', () => {
+    expect(readOpenSections('')).toEqual([]);
+    expect(readOpenSections('locale=en')).toEqual([]);
+    expect(readOpenSections(`${ADMIN_OPEN_SECTIONS_COOKIE}=`)).toEqual([]);
   });
 
-  it('tolerates bad JSON and values that are not lists', () => {
-    for (const raw of ['{', 'not json', '"newsletterList"', '42', 'null', '{"newsletterList":true}']) {
-      expect(parseOpenSections(raw)).toEqual([]);
-    }
-  });
-
-  it('drops unknown names, non-strings and repeats', () => {
-    expect(parseOpenSections('["gone", 3, null, "apiSettings", "apiSettings", {"a":1}]')).toEqual([
+  it('drops unknown names and repeats', () => {
+    expect(readOpenSections(`${ADMIN_OPEN_SECTIONS_COOKIE}=gone,apiSettings,apiSettings,%22x%22`)).toEqual([
       'apiSettings',
     ]);
   });
 
-  it('round-trips through serializeOpenSections', () => {
-    expect(parseOpenSections(serializeOpenSections([...ADMIN_SECTIONS].reverse()))).toEqual([
-      ...ADMIN_SECTIONS,
-    ]);
-    expect(serializeOpenSections(['emailRouting', 'unknown', 'emailRouting'])).toBe('["emailRouting"]');
+  it('round-trips through openSectionsCookie', () => {
+    const assignment = openSectionsCookie([...ADMIN_SECTIONS].reverse());
+    expect(readOpenSections(pairOf(assignment))).toEqual([...ADMIN_SECTIONS]);
+    expect(pairOf(openSectionsCookie(['emailRouting', 'unknown', 'emailRouting']))).toBe(
+      `${ADMIN_OPEN_SECTIONS_COOKIE}=emailRouting`,
+    );
+  });
+
+  it('is a cookie only /list is sent, kept for a year', () => {
+    expect(openSectionsCookie([])).toBe(
+      `${ADMIN_OPEN_SECTIONS_COOKIE}=; Path=/list; Max-Age=31536000; SameSite=Lax`,
+    );
   });
 });
 

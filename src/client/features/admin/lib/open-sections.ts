@@ -1,8 +1,15 @@
-import { ADMIN_SECTIONS, type AdminSection } from '@shared/domain/admin';
+import {
+  ADMIN_OPEN_SECTIONS_COOKIE,
+  ADMIN_OPEN_SECTIONS_MAX_AGE_S,
+  ADMIN_SECTIONS,
+  type AdminSection,
+  parseOpenSectionsCookie,
+} from '@shared/domain/admin';
+import { href } from '@shared/routes';
 
 /**
- * The open sections of /list as remembered in localStorage (spec §2): a JSON array of section names.
- * Anything unreadable counts as "none open"; unknown names (a section that was renamed) are dropped.
+ * The open sections of /list, remembered in this browser (spec §2) in a cookie that only /list is sent
+ * (decision 050): the server reads it to start loading what an open section shows with the page.
  */
 
 /** The known section names among `names`, in page order, each once. */
@@ -11,18 +18,15 @@ export function knownSections(names: readonly unknown[]): AdminSection[] {
   return ADMIN_SECTIONS.filter((section) => wanted.has(section));
 }
 
-export function parseOpenSections(raw: string | null): AdminSection[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  return Array.isArray(value) ? knownSections(value) : [];
+/** The sections remembered in `cookies` (`document.cookie`); none when there is no such cookie. */
+export function readOpenSections(cookies: string): AdminSection[] {
+  const prefix = `${ADMIN_OPEN_SECTIONS_COOKIE}=`;
+  const pair = cookies.split(/;\s*/).find((part) => part.startsWith(prefix));
+  return parseOpenSectionsCookie(pair?.slice(prefix.length));
 }
 
-/** The value to store: known sections in page order, each once. */
-export function serializeOpenSections(sections: readonly string[]): string {
-  return JSON.stringify(knownSections(sections));
+/** The `document.cookie` assignment that remembers `sections` (known ones, in page order, each once). */
+export function openSectionsCookie(sections: readonly string[]): string {
+  const value = knownSections(sections).join(',');
+  return `${ADMIN_OPEN_SECTIONS_COOKIE}=${value}; Path=${href('adminList')}; Max-Age=${ADMIN_OPEN_SECTIONS_MAX_AGE_S}; SameSite=Lax`;
 }
