@@ -27,7 +27,7 @@ import {
 import type { Database, DbExecutor } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { invitations } from '../../db/schema/invitations';
-import { mailOutbox } from '../../db/schema/mail';
+import { mailOutbox, mailSuppressions } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { recordAudit } from '../admin/audit';
@@ -106,11 +106,19 @@ function selectionCondition(
   };
 }
 
+/** `query` with the invitations joined by address, when the filter asks about them (`needsInvitations`). */
+function joinInvitationsIf<Q extends { leftJoin: (...args: never[]) => unknown }>(
+  query: Q,
+  join: boolean,
+): Q {
+  // biome-ignore lint/suspicious/noExplicitAny: as invitationJoin: drizzle's join builders are typed per query.
+  return join ? ((query as any).leftJoin(invitations, eq(invitations.email, waitingList.email)) as Q) : query;
+}
+
 /** A subquery of the ids a selection picks, for `id in (...)`. */
 function selectedIds(db: DbExecutor, selection: TWaitlistSelection, now: Date) {
   const { where, join } = selectionCondition(selection, now);
-  const base = db.select({ id: waitingList.id }).from(waitingList).$dynamic();
-  return (join ? base.leftJoin(invitations, eq(invitations.email, waitingList.email)) : base).where(where);
+  return joinInvitationsIf(db.select({ id: waitingList.id }).from(waitingList).$dynamic(), join).where(where);
 }
 
 /** How many entries a selection picks now. */
@@ -120,10 +128,9 @@ export async function countSelection(
   now: Date,
 ): Promise<number> {
   const { where, join } = selectionCondition(selection, now);
-  const base = db.select({ value: count() }).from(waitingList).$dynamic();
-  const [row] = await (join
-    ? base.leftJoin(invitations, eq(invitations.email, waitingList.email))
-    : base
+  const [row] = await joinInvitationsIf(
+    db.select({ value: count() }).from(waitingList).$dynamic(),
+    join,
   ).where(where);
   return row?.value ?? 0;
 }
@@ -216,8 +223,7 @@ export async function listWaitlistPage(
   // Past the first page, the skipped rows are only ids (a deferred join): the page's 50 rows alone get their
   // columns, invitation and suppression, instead of every row the offset passes over.
   const idsAt = (offset: number, limit: number, reversed: boolean) => {
-    const ids = db.select({ id: waitingList.id }).from(waitingList).$dynamic();
-    return (joined ? ids.leftJoin(invitations, eq(invitations.email, waitingList.email)) : ids)
+    return joinInvitationsIf(db.select({ id: waitingList.id }).from(waitingList).$dynamic(), joined)
       .where(where)
       .orderBy(...orderOf(query, reversed))
       .limit(limit)
@@ -228,10 +234,7 @@ export async function listWaitlistPage(
       .where(offset === 0 ? where : inArray(waitingList.id, idsAt(offset, limit, reversed)))
       .orderBy(...orderOf(query, reversed))
       .limit(limit) as Promise<EntryRow[]>;
-  const countBase = db.select({ value: count() }).from(waitingList).$dynamic();
-  const counted = joined
-    ? countBase.leftJoin(invitations, eq(invitations.email, waitingList.email))
-    : countBase;
+  const counted = joinInvitationsIf(db.select({ value: count() }).from(waitingList).$dynamic(), joined);
   // The whole list's count, only when a filter makes it differ from the matches; beside the other reads.
   const listCount = () =>
     where ? db.select({ value: count() }).from(waitingList) : Promise.resolve([undefined]);
@@ -448,12 +451,12 @@ export async function* exportBatches(
           and "m"."sent_at" <= ${waitingList.confirmedAt})`.mapWith((value) =>
           value === null ? null : new Date(value as string),
         ),
-        suppressedAt: sql<Date | null>`(select "s"."created_at" from "mail_suppressions" as "s"
-          where "s"."email" = ${waitingList.email})`.mapWith((value) =>
-          value === null ? null : new Date(value as string),
-        ),
+        // Reason and date of a suppression from one join, not a lookup each.
+        suppression: mailSuppressions.reason,
+        suppressedAt: mailSuppressions.createdAt,
       })
       .from(waitingList)
+      .leftJoin(mailSuppressions, eq(mailSuppressions.email, waitingList.email))
       .$dynamic();
     const rows = (await invitationJoin(base, waitingList.email)
       .where(and(where, keyset))
