@@ -206,6 +206,7 @@ async function start() {
         clock,
         logger: mailLogger,
         mailFrom: config.mailFrom,
+        cipher,
       }),
     );
     if (directTransport.kind === 'file') {

@@ -129,6 +129,12 @@ async function summaryOf(userId: string) {
   return { week, insight: insights.get(week.id) };
 }
 
+/** A queued weekly e-mail's text, opened as the outbox worker opens it. */
+function openedText(mail: { messageKey: string; textBody: string } | undefined): string {
+  if (!mail) throw new Error('no e-mail was queued');
+  return deps.cipher.open(mail.textBody, `mail_outbox.text:${mail.messageKey}`);
+}
+
 describe('a week’s insight', () => {
   it('is made when the week ends, from its text and choices (a full English week)', async () => {
     const { userId } = await person();
@@ -246,7 +252,9 @@ describe('a week’s insight', () => {
     const [mail] = mails;
     expect(mail?.kind).toBe('weekly_insight');
     expect(mail?.subject).toBe('Deine Woche in Gedanken: 2.–8. März 2026');
-    expect(mail?.textBody).toContain(`${APP_URL}/history/2026-03-02?lang=de`);
+    // The body quotes the week: sealed while it waits, opened by the outbox worker (decision 045).
+    expect(mail?.textBody).not.toContain('history/2026-03-02');
+    expect(openedText(mail)).toContain(`${APP_URL}/history/2026-03-02?lang=de`);
     expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const token = new URL(
       /<([^>]+)>/.exec(mail?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '',
@@ -350,7 +358,7 @@ describe('AI insights', () => {
     expect(sent).not.toContain(email);
     expect(sent).not.toContain('Anna');
     const [mail] = await database.db.select().from(mailOutbox);
-    expect(mail?.textBody).toContain('tiny-llama');
+    expect(openedText(mail)).toContain('tiny-llama');
   });
 
   it('never reach the model for those who did not switch them on', async () => {

@@ -20,7 +20,7 @@ import {
   type WeekRecord,
   weekForInsight,
 } from '../journal/service';
-import { enqueueMail, listUnsubscribeHeaders } from '../mail/service';
+import { enqueueMail, listUnsubscribeHeaders, sealPrivateBody } from '../mail/service';
 import { renderWeeklyInsight } from '../mail/templates/personal-mail';
 import { writeParagraphWithAi } from './ai';
 import { analyzeWeek, writeInsightParagraph } from './compute';
@@ -262,7 +262,8 @@ export async function makeWeekInsight(
       })
       .onConflictDoNothing({ target: summaries.weekId })
       .returning({ id: summaries.id });
-    if (inserted && mail) await enqueueMail(tx, mail);
+    // The e-mail quotes the week: the outbox keeps its body sealed until it is sent (decision 045).
+    if (inserted && mail) await enqueueMail(tx, sealPrivateBody(deps.cipher, mail));
     return 'made';
   });
 }

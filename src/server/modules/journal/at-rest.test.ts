@@ -47,6 +47,14 @@ async function typePrivateText(ctx: TestContext, words: Words) {
   expect((await send('/api/journal/onboarding/complete', 'POST', { answers })).status).toBe(200);
   const reflection = `Today I met ${words.bubble} by the sea and felt ${words.reflection}, calm and honest.`;
   expect((await send('/api/journal/days/1', 'PUT', { contentText: reflection })).status).toBe(200);
+  // The weekly e-mail on: its body quotes the week while it waits in the outbox.
+  const settings = {
+    aiEnabled: false,
+    reminderTime: '20:00',
+    remindersEnabled: false,
+    weeklyEmailEnabled: true,
+  };
+  expect((await send('/api/journal/settings', 'PUT', settings)).status).toBe(200);
   const bubble = {
     id: randomUUID(),
     category: 'Trust',
@@ -146,6 +154,12 @@ describe('private text at rest', () => {
     const words = privateWords();
     const typed = await typePrivateText(ctx, words);
     await expectItAllReadable(typed, words);
+    // The weekly e-mail waits in the outbox, its body sealed (decision 045).
+    const [mail] = await queryRows<{ text_body: string }>(
+      ctx.database.db,
+      sql`select text_body from mail_outbox where kind = 'weekly_insight' and status = 'pending'`,
+    );
+    expect(mail?.text_body).toMatch(/^v1\./);
     expectNoneOf(await everyRow(ctx.database.db), words, 'the tables');
     const [entry] = await queryRows<{ content_text: string }>(
       ctx.database.db,
@@ -178,6 +192,12 @@ describe('private text at rest', () => {
     const words = privateWords();
     const typed = await typePrivateText(ctx, words);
     await expectItAllReadable(typed, words);
+    // The weekly e-mail waits in the outbox, its body sealed (decision 045).
+    const [mail] = await queryRows<{ text_body: string }>(
+      ctx.database.db,
+      sql`select text_body from mail_outbox where kind = 'weekly_insight' and status = 'pending'`,
+    );
+    expect(mail?.text_body).toMatch(/^v1\./);
     expectNoneOf(await everyRow(ctx.database.db), words, 'the tables');
     await database.db.execute(sql`checkpoint`);
     await ctx.close();

@@ -7,6 +7,7 @@ import { emailSettings, mailOutbox } from '../../db/schema/mail';
 import { createLogger } from '../../lib/logger';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
 import {
   deliverNow,
@@ -21,6 +22,7 @@ import {
   type MailDeps,
   type MailMessage,
   processDueMail,
+  sealPrivateBody,
   startOutboxWorker,
 } from './service';
 import { createMailTransport, type MailTransport } from './transport';
@@ -183,17 +185,30 @@ describe('processDueMail', () => {
     expect(delivered.raw.toString('utf8')).toContain('List-Unsubscribe: <https://m.test/u?t=1>');
   });
 
-  it('forgets the body of a delivered weekly insight (private text, decision 045), not of other mail', async () => {
+  it('keeps a weekly insight sealed while it waits, opens it to send, then forgets it (decision 045)', async () => {
+    const cipher = createTestCipher();
     const insight = await enqueueMail(
       database.db,
-      message('insight', { kind: 'weekly_insight', text: 'Your week: trust and a quiet talk' }),
+      sealPrivateBody(
+        cipher,
+        message('insight', { kind: 'weekly_insight', text: 'Your week: trust and a quiet talk' }),
+      ),
     );
     const other = await enqueueMail(database.db, message('other'));
-    expect(await processDueMail(deps)).toEqual({ sent: 2, failed: 0 });
+    const waiting = await outboxRow(insight.id);
+    expect(`${waiting.html} ${waiting.textBody}`).not.toMatch(/trust|Hello/);
+    // A sender without the key sends the rest and leaves the insight for a retry, still sealed.
+    expect(await processDueMail(deps)).toEqual({ sent: 1, failed: 1 });
+    expect(await outboxRow(insight.id)).toMatchObject({ status: 'pending', textBody: waiting.textBody });
+    clock.advance(60 * 60_000);
+    expect(await processDueMail({ ...deps, cipher })).toEqual({ sent: 1, failed: 0 });
     expect(sink.messages.map((entry) => entry.parsed.text?.trim()).sort()).toEqual([
       'Hello other',
       'Your week: trust and a quiet talk',
     ]);
+    expect(sink.messages.find((entry) => entry.parsed.text?.includes('Your week'))?.parsed.html).toContain(
+      '<p>Hello insight</p>',
+    );
     expect(await outboxRow(insight.id)).toMatchObject({ status: 'sent', html: '', textBody: '' });
     expect(await outboxRow(other.id)).toMatchObject({ status: 'sent', textBody: 'Hello other' });
   });

@@ -7,6 +7,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { emailSettings, mailOutbox, type OutboxStatus } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
+import type { FieldCipher } from '../../lib/field-cipher';
 import type { Logger } from '../../lib/logger';
 import type { OutboxBacklog } from '../../lib/metrics';
 import { startIntervalWorker, type Worker } from '../../lib/worker';
@@ -38,6 +39,12 @@ export type MailDeps = {
   clock: Clock;
   logger: Logger;
   mailFrom: string;
+  /**
+   * Opens the sealed bodies of private mail (PRIVATE_BODY_KINDS) as they are sent. The outbox worker has it;
+   * the senders of one message a request just wrote need not. Without it, such a message fails its attempt
+   * and stays queued, sealed, for a retry.
+   */
+  cipher?: FieldCipher;
 };
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'skipped';
@@ -345,10 +352,35 @@ export function withoutLocalParts(text: string): string {
 }
 
 /**
- * E-mails whose body is a person's private text (the weekly insight quotes their week, decision 045): once
- * delivered, the outbox forgets the body, so the database keeps no readable copy of it.
+ * E-mails whose body is a person's private text (the weekly insight quotes their week, decision 045): the
+ * outbox keeps the body sealed while the message waits (`sealPrivateBody`), opens it only to send it, and
+ * forgets it once delivered, so the database never holds a readable copy.
  */
 const PRIVATE_BODY_KINDS: ReadonlySet<string> = new Set(['weekly_insight']);
+
+/** A body part's sealing context: the message's own key, so a body moved to another message does not open. */
+const privateBodyContext = (part: 'html' | 'text', messageKey: string) => `mail_outbox.${part}:${messageKey}`;
+
+/** A private message (PRIVATE_BODY_KINDS) as the outbox is to keep it: both bodies sealed. */
+export function sealPrivateBody(cipher: FieldCipher, message: MailMessage): MailMessage {
+  if (!PRIVATE_BODY_KINDS.has(message.kind)) throw new Error(`${message.kind} mail has no private body`);
+  return {
+    ...message,
+    html: cipher.seal(message.html, privateBodyContext('html', message.messageKey)),
+    text: cipher.seal(message.text, privateBodyContext('text', message.messageKey)),
+  };
+}
+
+/** The row with a private message's bodies opened for sending; other mail as it is. Throws when they do not open. */
+function openedBody(deps: MailDeps, row: OutboxRow): OutboxRow {
+  if (!PRIVATE_BODY_KINDS.has(row.kind)) return row;
+  if (!deps.cipher) throw new Error('this sender has no key to open the message');
+  return {
+    ...row,
+    html: deps.cipher.open(row.html, privateBodyContext('html', row.messageKey)),
+    textBody: deps.cipher.open(row.textBody, privateBodyContext('text', row.messageKey)),
+  };
+}
 
 // Only the row's own claim may settle it: if the lease ran out and someone reclaimed it, attempts moved on.
 const ownClaim = (row: OutboxRow) =>
@@ -368,7 +400,7 @@ async function sendClaimed(deps: MailDeps, row: OutboxRow): Promise<'sent' | 'fa
     return 'failed';
   }
   try {
-    await deps.transport.send(toOutgoingMail(row, deps.mailFrom));
+    await deps.transport.send(toOutgoingMail(openedBody(deps, row), deps.mailFrom));
   } catch (error) {
     const now = clock.now();
     // A permanent refusal of the address (5xx) is not retried, and the address is suppressed.
