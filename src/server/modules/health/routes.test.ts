@@ -83,6 +83,21 @@ describe('GET /api/ready', () => {
     expect(body.checks).toEqual({ database: 'ok', migrations: 'ok', storage: 'failed' });
   });
 
+  it('answers as shutting down when the shutdown begins while its checks run', async () => {
+    const lifecycle = createLifecycle();
+    // The storage check is where the shutdown begins: after the request started, before it answers.
+    const storage = {
+      ...t.storage,
+      check: async () => {
+        lifecycle.beginShutdown();
+        await t.storage.check();
+      },
+    };
+    const { status, body } = await readiness(appWith({ lifecycle, storage }));
+    expect(status).toBe(503);
+    expect(body).toEqual({ status: 'shutting_down' });
+  });
+
   it('answers 503 from the moment the process shuts down, and every answer then closes its connection', async () => {
     const lifecycle = createLifecycle();
     const app = appWith({ lifecycle });

@@ -37,13 +37,15 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<TReadiness> {
     }, CHECK_TIMEOUT_MS);
     if (read) migrations = applied != null && applied >= deps.migrations.createdAt ? 'ok' : 'pending';
   }
+  // Shutdown may have begun while the checks ran: the answer is then the same as had it begun before.
+  if (deps.lifecycle.shuttingDown) return { status: 'shutting_down' };
   const checks = {
     database: database ? ('ok' as const) : ('failed' as const),
     migrations,
     storage: storage ? ('ok' as const) : ('failed' as const),
   };
-  const ready = database && migrations === 'ok' && storage && !deps.lifecycle.shuttingDown;
-  return { status: ready ? 'ready' : deps.lifecycle.shuttingDown ? 'shutting_down' : 'unavailable', checks };
+  const ready = database && migrations === 'ok' && storage;
+  return { status: ready ? 'ready' : 'unavailable', checks };
 }
 
 /** The database figures `GET /metrics` reports, read at each scrape. */
