@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidApiKey, maskSecret } from './admin';
+import { isValidApiKey, knownSections, maskSecret } from './admin';
 
 describe('the provider key', () => {
   it('is one run of visible ASCII characters, blanks around it trimmed', () => {
@@ -16,5 +16,15 @@ describe('the provider key', () => {
     expect(masked).toBe('😀😀😀••••••••😀😀😀😀');
     // No lone surrogate: the mask is stored as text, which PostgreSQL refuses with one.
     expect(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(masked)).toBe(false);
+  });
+});
+
+describe('knownSections', () => {
+  it('keeps known names in page order, each once', () => {
+    expect(knownSections(['idGenerator', 'contentManagement', 'idGenerator', 'nope', 1])).toEqual([
+      'contentManagement',
+      'idGenerator',
+    ]);
+    expect(knownSections([])).toEqual([]);
   });
 });

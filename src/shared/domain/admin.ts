@@ -54,10 +54,15 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_OPEN_SECTIONS_COOKIE = 'mirror-admin-sections';
 export const ADMIN_OPEN_SECTIONS_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/** The known section names among `names`, in page order, each once. */
+export function knownSections(names: readonly unknown[]): AdminSection[] {
+  const wanted = new Set(names);
+  return ADMIN_SECTIONS.filter((section) => wanted.has(section));
+}
+
 /** The known section names in a cookie value, in page order, each once; anything else is dropped. */
 export function parseOpenSectionsCookie(value: string | undefined): AdminSection[] {
-  const wanted = new Set((value ?? '').split(','));
-  return ADMIN_SECTIONS.filter((section) => wanted.has(section));
+  return knownSections((value ?? '').split(','));
 }
 
 /** localStorage keys of the admin area (spec §3 local storage). The session is a cookie, not one of them. */

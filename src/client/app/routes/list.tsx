@@ -18,12 +18,8 @@ import { StaffPage } from '@client/features/admin/components/staff-page';
 import { StaffPanel } from '@client/features/admin/components/staff-panel';
 import { SuppressionPanel } from '@client/features/admin/components/suppression-panel';
 import { WaitlistPanel } from '@client/features/admin/components/waitlist-panel';
-import {
-  knownSections,
-  openSectionsCookie,
-  readOpenSections,
-} from '@client/features/admin/lib/open-sections';
-import { ADMIN_SECTIONS, type AdminSection as AdminSectionId } from '@shared/domain/admin';
+import { openSectionsCookie, readOpenSections } from '@client/features/admin/lib/open-sections';
+import { ADMIN_SECTIONS, type AdminSection as AdminSectionId, knownSections } from '@shared/domain/admin';
 import type { CmsPage } from '@shared/domain/cms';
 import { SECTION_PERMISSIONS } from '@shared/domain/staff';
 import { href } from '@shared/routes';

@@ -22,13 +22,6 @@ import { adminRequest, isAdminSessionMissing, reportAdminSessionLost } from './a
  */
 export const adminWaitlistKey = ['admin', 'waitlist'] as const;
 
-/** The page the list opens on: everyone, newest first (the panel's first query, and what is prefetched). */
-export const FIRST_WAITLIST_PAGE = {
-  sort: 'joined',
-  dir: 'desc',
-  page: 1,
-} as const satisfies TWaitlistPageQuery;
-
 export function waitlistPageQueryOptions(query: TWaitlistPageQuery) {
   return queryOptions({
     queryKey: [...adminWaitlistKey, 'page', query] as const,

@@ -1,6 +1,6 @@
 import { ADMIN_OPEN_SECTIONS_COOKIE, ADMIN_SECTIONS } from '@shared/domain/admin';
 import { describe, expect, it } from 'vitest';
-import { knownSections, openSectionsCookie, readOpenSections } from './open-sections';
+import { openSectionsCookie, readOpenSections } from './open-sections';
 
 const pairOf = (assignment: string) => assignment.split(';')[0] ?? '';
 
@@ -35,15 +35,5 @@ describe('readOpenSections', () => {
     expect(openSectionsCookie([])).toBe(
       `${ADMIN_OPEN_SECTIONS_COOKIE}=; Path=/list; Max-Age=31536000; SameSite=Lax`,
     );
-  });
-});
-
-describe('knownSections', () => {
-  it('keeps known names in page order, each once', () => {
-    expect(knownSections(['idGenerator', 'contentManagement', 'idGenerator', 'nope', 1])).toEqual([
-      'contentManagement',
-      'idGenerator',
-    ]);
-    expect(knownSections([])).toEqual([]);
   });
 });

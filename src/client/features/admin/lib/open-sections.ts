@@ -1,8 +1,8 @@
 import {
   ADMIN_OPEN_SECTIONS_COOKIE,
   ADMIN_OPEN_SECTIONS_MAX_AGE_S,
-  ADMIN_SECTIONS,
   type AdminSection,
+  knownSections,
   parseOpenSectionsCookie,
 } from '@shared/domain/admin';
 import { href } from '@shared/routes';
@@ -11,12 +11,6 @@ import { href } from '@shared/routes';
  * The open sections of /list, remembered in this browser (spec §2) in a cookie that only /list is sent
  * (decision 050): the server reads it to start loading what an open section shows with the page.
  */
-
-/** The known section names among `names`, in page order, each once. */
-export function knownSections(names: readonly unknown[]): AdminSection[] {
-  const wanted = new Set(names);
-  return ADMIN_SECTIONS.filter((section) => wanted.has(section));
-}
 
 /** The sections remembered in `cookies` (`document.cookie`); none when there is no such cookie. */
 export function readOpenSections(cookies: string): AdminSection[] {
