@@ -21,6 +21,7 @@ import {
   saveDay,
   saveSettings,
 } from '../journal/service';
+import { type OutboxRow, openPrivateBody } from '../mail/service';
 import { type InsightsDeps, insightsOfWeeks, latestInsight } from './service';
 import { makeDueInsights } from './worker';
 
@@ -130,9 +131,9 @@ async function summaryOf(userId: string) {
 }
 
 /** A queued weekly e-mail's text, opened as the outbox worker opens it. */
-function openedText(mail: { messageKey: string; textBody: string } | undefined): string {
+function openedText(mail: OutboxRow | undefined): string {
   if (!mail) throw new Error('no e-mail was queued');
-  return deps.cipher.open(mail.textBody, `mail_outbox.text:${mail.messageKey}`);
+  return openPrivateBody(deps.cipher, mail).textBody;
 }
 
 describe('a week’s insight', () => {

@@ -79,6 +79,15 @@ async function typePrivateText(ctx: TestContext, words: Words) {
   return { user, send, reflection };
 }
 
+/** The weekly e-mail waits in the outbox, its body sealed (decision 045). */
+async function expectWeeklyMailSealed(db: DbExecutor) {
+  const [mail] = await queryRows<{ text_body: string }>(
+    db,
+    sql`select text_body from mail_outbox where kind = 'weekly_insight' and status = 'pending'`,
+  );
+  expect(mail?.text_body).toMatch(/^v1\./);
+}
+
 /** Every row of every table of the app, as text. */
 async function everyRow(db: DbExecutor): Promise<string> {
   const tables = await queryRows<{ name: string }>(
@@ -154,12 +163,7 @@ describe('private text at rest', () => {
     const words = privateWords();
     const typed = await typePrivateText(ctx, words);
     await expectItAllReadable(typed, words);
-    // The weekly e-mail waits in the outbox, its body sealed (decision 045).
-    const [mail] = await queryRows<{ text_body: string }>(
-      ctx.database.db,
-      sql`select text_body from mail_outbox where kind = 'weekly_insight' and status = 'pending'`,
-    );
-    expect(mail?.text_body).toMatch(/^v1\./);
+    await expectWeeklyMailSealed(ctx.database.db);
     expectNoneOf(await everyRow(ctx.database.db), words, 'the tables');
     const [entry] = await queryRows<{ content_text: string }>(
       ctx.database.db,
@@ -192,12 +196,7 @@ describe('private text at rest', () => {
     const words = privateWords();
     const typed = await typePrivateText(ctx, words);
     await expectItAllReadable(typed, words);
-    // The weekly e-mail waits in the outbox, its body sealed (decision 045).
-    const [mail] = await queryRows<{ text_body: string }>(
-      ctx.database.db,
-      sql`select text_body from mail_outbox where kind = 'weekly_insight' and status = 'pending'`,
-    );
-    expect(mail?.text_body).toMatch(/^v1\./);
+    await expectWeeklyMailSealed(ctx.database.db);
     expectNoneOf(await everyRow(ctx.database.db), words, 'the tables');
     await database.db.execute(sql`checkpoint`);
     await ctx.close();

@@ -60,7 +60,7 @@ const DEFAULT_INTERVAL_MS = 2000;
 const LAST_ERROR_MAX_LENGTH = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type OutboxRow = typeof mailOutbox.$inferSelect;
+export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** The settings row (spec §3); a missing row means sending is on and there is no BCC. */
 export async function getEmailSettings(
@@ -371,15 +371,20 @@ export function sealPrivateBody(cipher: FieldCipher, message: MailMessage): Mail
   };
 }
 
-/** The row with a private message's bodies opened for sending; other mail as it is. Throws when they do not open. */
+/** A private message's outbox row with both bodies opened. Throws when they do not open. */
+export function openPrivateBody(cipher: FieldCipher, row: OutboxRow): OutboxRow {
+  return {
+    ...row,
+    html: cipher.open(row.html, privateBodyContext('html', row.messageKey)),
+    textBody: cipher.open(row.textBody, privateBodyContext('text', row.messageKey)),
+  };
+}
+
+/** The row as it is to be sent: a private message's bodies opened, other mail as it is. */
 function openedBody(deps: MailDeps, row: OutboxRow): OutboxRow {
   if (!PRIVATE_BODY_KINDS.has(row.kind)) return row;
   if (!deps.cipher) throw new Error('this sender has no key to open the message');
-  return {
-    ...row,
-    html: deps.cipher.open(row.html, privateBodyContext('html', row.messageKey)),
-    textBody: deps.cipher.open(row.textBody, privateBodyContext('text', row.messageKey)),
-  };
+  return openPrivateBody(deps.cipher, row);
 }
 
 // Only the row's own claim may settle it: if the lease ran out and someone reclaimed it, attempts moved on.
