@@ -136,7 +136,7 @@ export function Component() {
               <h1 className="font-display text-4xl font-semibold text-balance sm:text-5xl">
                 {t('admin.list.title')}
               </h1>
-              <p className="mt-3 break-all text-fg-muted">
+              <p className="mt-3 text-fg-muted wrap-anywhere">
                 {t('admin.list.signedInAsRole', {
                   email: session.staff.email,
                   role: t(`admin.roles.${session.staff.role}`),
