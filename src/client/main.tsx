@@ -1,5 +1,5 @@
 import './styles/app.css';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { type InitialRender, InitialRenderContext } from './app/initial-render';
@@ -52,7 +52,11 @@ const app = (
   </StrictMode>
 );
 if (serverRendered) {
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread until the whole page is hydrated: a tap or a frame of the video is not kept waiting behind it.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   container.replaceChildren();
   createRoot(container).render(app);
