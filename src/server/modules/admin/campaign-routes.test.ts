@@ -8,16 +8,11 @@ import {
   type TCampaignList,
   type TCampaignPlan,
   type TCampaignRecipients,
-  type TStartCampaign,
   type TStartedCampaign,
   ZCampaign,
   ZCampaignList,
 } from '@shared/schemas/campaigns';
-import type {
-  TNewsletterContent,
-  TNewsletterDraftList,
-  TNewsletterVersionList,
-} from '@shared/schemas/newsletters';
+import type { TNewsletterDraftList, TNewsletterVersionList } from '@shared/schemas/newsletters';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignMessages, campaigns } from '../../db/schema/campaigns';
@@ -25,6 +20,12 @@ import { emailSettings } from '../../db/schema/mail';
 import { newsletters } from '../../db/schema/newsletters';
 import { waitingList } from '../../db/schema/waitlist';
 import { createLogger } from '../../lib/logger';
+import {
+  addListEntries,
+  campaignRequest,
+  newsletterContent,
+  startTestCampaignWorker,
+} from '../../test/campaigns';
 import { type ProviderSink, startProviderSink } from '../../test/provider-sink';
 import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import {
@@ -34,10 +35,9 @@ import {
   staffHeaders,
   staffRequest,
 } from '../../test/staff';
-import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { until } from '../../test/until';
-import { openCampaignDelivery } from '../campaigns/delivery';
-import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
+import type { CampaignWorker } from '../campaigns/sender';
 import { latestAudit } from './audit';
 
 const APP_URL = 'https://mirror.test';
@@ -72,68 +72,23 @@ afterEach(async () => {
 
 // ---- helpers ----
 
-function version(tag: string): TNewsletterContent {
-  return {
-    subjectLine: `Subject ${tag}`,
-    heroTitle: `Hero ${tag}`,
-    introText: `Intro ${tag}`,
-    secondTextBlock: `Second ${tag}`,
-    ctaText: `Button ${tag}`,
-    ctaLink: 'https://example.com/read',
-    footerText: `Footer ${tag}`,
-    gifAltText: `Alt ${tag}`,
-  };
-}
-
 let entryCounter = 0;
 /** Waiting-list entries as they would stand after joining (and confirming, or unsubscribing). */
-async function entries(status: WaitlistStatus, language: TLocale, count = 1) {
-  const rows = Array.from({ length: count }, () => {
+function entries(status: WaitlistStatus, language: TLocale, count = 1) {
+  const people = Array.from({ length: count }, () => {
     entryCounter += 1;
-    return {
-      email: `${status}-${language}-${entryCounter}@example.com`,
-      language,
-      status,
-      consentAt: t.clock.now(),
-      consentTextVersion: 'v1',
-      confirmedAt: status === 'unconfirmed' ? null : t.clock.now(),
-      unsubscribedAt: status === 'unsubscribed' ? t.clock.now() : null,
-    };
+    return { email: `${status}-${language}-${entryCounter}@example.com`, language, status };
   });
-  return t.database.db
-    .insert(waitingList)
-    .values(rows)
-    .returning({ id: waitingList.id, email: waitingList.email });
+  return addListEntries(t.database.db, t.clock.now(), people);
 }
 
 function call(method: 'GET' | 'POST', pathname: string, body?: unknown) {
   return staffRequest(t, staff, method, pathname, body);
 }
 
-function request(entryIds: string[], overrides: Partial<TStartCampaign> = {}): TStartCampaign {
-  return {
-    entryIds,
-    draftId: null,
-    name: 'November letter',
-    content: { en: version('en'), de: version('de') },
-    ratePerSecond: 1000,
-    ...overrides,
-  };
-}
-
 async function startWorker(options: { retryBaseMs?: number; concurrency?: number } = {}) {
-  worker = await startCampaignWorker({
-    db: t.database.db,
-    clock: t.clock,
+  worker = await startTestCampaignWorker(t, {
     logger: process.env.DEBUG_CAMPAIGNS ? createLogger({ level: 'debug' }) : t.logger,
-    mailFrom: t.config.mailFrom,
-    appUrl: t.config.appUrl,
-    secret: TEST_SESSION_SECRET,
-    openDelivery: () =>
-      openCampaignDelivery({ smtpUrl: t.config.smtpUrl, transport: t.mailTransport, logger: t.logger }),
-    changes: t.changes,
-    exclusive: true,
-    pollMs: 100,
     ...options,
   });
   return worker;
@@ -179,7 +134,7 @@ describe('starting a campaign', () => {
   it('is refused with "Sending paused" while auto-send is off, and writes nothing', async () => {
     await t.database.db.update(emailSettings).set({ autoSend: false });
     const [entry] = await entries('confirmed', 'en');
-    const response = await call('POST', '/api/admin/campaigns', request([entry?.id ?? '']));
+    const response = await call('POST', '/api/admin/campaigns', campaignRequest([entry?.id ?? '']));
     expect(response.status).toBe(409);
     expect(await errorCodeOf(response)).toBe('sending_paused');
     expect(await t.database.db.select().from(campaigns)).toEqual([]);
@@ -189,18 +144,18 @@ describe('starting a campaign', () => {
   it('refuses an empty selection, one with nobody to mail, and a missing subject where there are recipients', async () => {
     const [unconfirmed] = await entries('unconfirmed', 'en');
     const [german] = await entries('confirmed', 'de');
-    const empty = await call('POST', '/api/admin/campaigns', request([]));
+    const empty = await call('POST', '/api/admin/campaigns', campaignRequest([]));
     expect([empty.status, await errorCodeOf(empty)]).toEqual([400, 'no_recipients']);
-    const nobody = await call('POST', '/api/admin/campaigns', request([unconfirmed?.id ?? '']));
+    const nobody = await call('POST', '/api/admin/campaigns', campaignRequest([unconfirmed?.id ?? '']));
     expect([nobody.status, await errorCodeOf(nobody)]).toEqual([409, 'no_eligible_recipients']);
-    const noSubject = request([german?.id ?? ''], {
-      content: { en: version('en'), de: { ...version('de'), subjectLine: '  ' } },
+    const noSubject = campaignRequest([german?.id ?? ''], {
+      content: { en: newsletterContent('en'), de: { ...newsletterContent('de'), subjectLine: '  ' } },
     });
     const missing = await call('POST', '/api/admin/campaigns', noSubject);
     expect([missing.status, await errorCodeOf(missing)]).toEqual([400, 'subject_required']);
     // The English subject may be blank when nobody English is selected.
-    const blankEnglish = request([german?.id ?? ''], {
-      content: { en: { ...version('en'), subjectLine: '' }, de: version('de') },
+    const blankEnglish = campaignRequest([german?.id ?? ''], {
+      content: { en: { ...newsletterContent('en'), subjectLine: '' }, de: newsletterContent('de') },
     });
     await expectJson<TStartedCampaign>(await call('POST', '/api/admin/campaigns', blankEnglish), 201);
     expect(await t.database.db.select().from(campaigns)).toHaveLength(1);
@@ -209,7 +164,7 @@ describe('starting a campaign', () => {
   it('saves the texts as a draft first: a new one, or the next version of the loaded draft', async () => {
     const [entry] = await entries('confirmed', 'en');
     const first = await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request([entry?.id ?? ''], { name: 'First' })),
+      await call('POST', '/api/admin/campaigns', campaignRequest([entry?.id ?? ''], { name: 'First' })),
       201,
     );
     const { drafts } = await expectJson<TNewsletterDraftList>(
@@ -220,10 +175,10 @@ describe('starting a campaign', () => {
       await call(
         'POST',
         '/api/admin/campaigns',
-        request([entry?.id ?? ''], {
+        campaignRequest([entry?.id ?? ''], {
           name: 'First, revised',
           draftId: first.campaign.newsletterId,
-          content: { en: version('revised'), de: version('de') },
+          content: { en: newsletterContent('revised'), de: newsletterContent('de') },
         }),
       ),
       201,
@@ -246,7 +201,7 @@ describe('starting a campaign', () => {
     const stale = await call(
       'POST',
       '/api/admin/campaigns',
-      request([entry?.id ?? ''], {
+      campaignRequest([entry?.id ?? ''], {
         name: 'Stale',
         draftId: first.campaign.newsletterId,
         baseVersion: 1,
@@ -259,7 +214,7 @@ describe('starting a campaign', () => {
     const unknown = await call(
       'POST',
       '/api/admin/campaigns',
-      request([entry?.id ?? ''], { draftId: randomUUID() }),
+      campaignRequest([entry?.id ?? ''], { draftId: randomUUID() }),
     );
     expect([unknown.status, await errorCodeOf(unknown)]).toEqual([404, 'not_found']);
     expect((await latestAudit(t.database.db)).map((row) => row.action)).toContain(
@@ -274,7 +229,11 @@ describe('sending', () => {
     const de = await entries('confirmed', 'de', 2);
     const left = [...(await entries('unconfirmed', 'de')), ...(await entries('unsubscribed', 'en'))];
     const started = await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request([...en, ...de, ...left].map((entry) => entry.id))),
+      await call(
+        'POST',
+        '/api/admin/campaigns',
+        campaignRequest([...en, ...de, ...left].map((entry) => entry.id)),
+      ),
       201,
     );
     expect(started.plan.leftOut).toEqual({ unconfirmed: 1, unsubscribed: 1, suppressed: 0, missing: 0 });
@@ -320,7 +279,7 @@ describe('sending', () => {
     await t.database.db.update(emailSettings).set({ globalBcc: 'archive@example.com' });
     const people = [...(await entries('confirmed', 'en', 3)), ...(await entries('confirmed', 'de', 2))];
     const started = await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      await call('POST', '/api/admin/campaigns', campaignRequest(people.map((entry) => entry.id))),
       201,
     );
     expect(started.campaign.bcc).toEqual(['archive@example.com']);
@@ -338,9 +297,9 @@ describe('sending', () => {
 
   it('sends exactly what the preview shows, but for the recipient’s own link', async () => {
     const [person] = await entries('confirmed', 'de');
-    const content = { en: version('en'), de: version('de') };
+    const content = { en: newsletterContent('en'), de: newsletterContent('de') };
     await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request([person?.id ?? ''], { content })),
+      await call('POST', '/api/admin/campaigns', campaignRequest([person?.id ?? ''], { content })),
       201,
     );
     await startWorker();
@@ -363,7 +322,7 @@ describe('sending', () => {
     const [person] = await entries('confirmed', 'en');
     sink.setFailing(true);
     const started = await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request([person?.id ?? ''])),
+      await call('POST', '/api/admin/campaigns', campaignRequest([person?.id ?? ''])),
       201,
     );
     await startWorker({ retryBaseMs: 60_000 });
@@ -395,7 +354,7 @@ describe('sending', () => {
       await call(
         'POST',
         '/api/admin/campaigns',
-        request(
+        campaignRequest(
           people.map((entry) => entry.id),
           { ratePerSecond: 20 },
         ),
@@ -454,7 +413,7 @@ describe('sending', () => {
       await call(
         'POST',
         '/api/admin/campaigns',
-        request(
+        campaignRequest(
           people.map((entry) => entry.id),
           { ratePerSecond: 10 },
         ),
@@ -471,7 +430,7 @@ describe('sending', () => {
   it('does not mail someone who unsubscribed after the campaign began', async () => {
     const people = await entries('confirmed', 'en', 2);
     const started = await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      await call('POST', '/api/admin/campaigns', campaignRequest(people.map((entry) => entry.id))),
       201,
     );
     await t.database.db
@@ -503,7 +462,7 @@ describe('through the e-mail provider', () => {
     expect(stored.status).toBe(200);
     const people = [...(await entries('confirmed', 'en')), ...(await entries('confirmed', 'de'))];
     const started = await expectJson<TStartedCampaign>(
-      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      await call('POST', '/api/admin/campaigns', campaignRequest(people.map((entry) => entry.id))),
       201,
     );
     await startWorker();
@@ -553,7 +512,7 @@ describe('live progress', () => {
     };
     await readUntil(/event: ready/);
     await expectJson(
-      await call('POST', '/api/admin/campaigns', request(people.map((entry) => entry.id))),
+      await call('POST', '/api/admin/campaigns', campaignRequest(people.map((entry) => entry.id))),
       201,
     );
     await startWorker();

@@ -11,18 +11,22 @@ import type {
   TStartCampaign,
   TStartedCampaign,
 } from '@shared/schemas/campaigns';
-import type { TNewsletterContent, TNewsletterDraft, TNewsletterDraftList } from '@shared/schemas/newsletters';
+import type { TNewsletterDraft, TNewsletterDraftList } from '@shared/schemas/newsletters';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignEmails, campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { emailSettings, mailOutbox } from '../../db/schema/mail';
 import { newsletters } from '../../db/schema/newsletters';
-import { waitingList } from '../../db/schema/waitlist';
+import {
+  addListEntries,
+  campaignRequest,
+  newsletterContent,
+  startTestCampaignWorker,
+} from '../../test/campaigns';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
-import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
-import { openCampaignDelivery } from '../campaigns/delivery';
-import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
+import { createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
+import type { CampaignWorker } from '../campaigns/sender';
 import { suppressAddress } from '../suppression/service';
 import { latestAudit } from './audit';
 
@@ -52,33 +56,13 @@ afterEach(async () => {
 
 // ---- helpers ----
 
-function version(tag: string): TNewsletterContent {
-  return {
-    subjectLine: `Subject ${tag}`,
-    heroTitle: `Hero ${tag}`,
-    introText: `Intro ${tag}`,
-    secondTextBlock: `Second ${tag}`,
-    ctaText: `Button ${tag}`,
-    ctaLink: 'https://example.com/read',
-    footerText: `Footer ${tag}`,
-    gifAltText: `Alt ${tag}`,
-  };
-}
-
 let entryCounter = 0;
-async function confirmed(language: TLocale, count = 1) {
-  const rows = Array.from({ length: count }, () => {
+function confirmed(language: TLocale, count = 1) {
+  const people = Array.from({ length: count }, () => {
     entryCounter += 1;
-    return {
-      email: `confirmed-${language}-${entryCounter}@example.com`,
-      language,
-      status: 'confirmed' as const,
-      consentAt: t.clock.now(),
-      consentTextVersion: 'v1',
-      confirmedAt: t.clock.now(),
-    };
+    return { email: `confirmed-${language}-${entryCounter}@example.com`, language };
   });
-  return t.database.db.insert(waitingList).values(rows).returning({ id: waitingList.id });
+  return addListEntries(t.database.db, t.clock.now(), people);
 }
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, body?: unknown) {
@@ -86,31 +70,12 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, body?
 }
 
 async function startCampaign(entryIds: string[], overrides: Partial<TStartCampaign> = {}) {
-  const body: TStartCampaign = {
-    entryIds,
-    draftId: null,
-    name: 'November letter',
-    content: { en: version('en'), de: version('de') },
-    ratePerSecond: 1000,
-    ...overrides,
-  };
+  const body = campaignRequest(entryIds, overrides);
   return expectJson<TStartedCampaign>(await call('POST', '/api/admin/campaigns', body), 201);
 }
 
 async function startWorker() {
-  worker = await startCampaignWorker({
-    db: t.database.db,
-    clock: t.clock,
-    logger: t.logger,
-    mailFrom: t.config.mailFrom,
-    appUrl: t.config.appUrl,
-    secret: TEST_SESSION_SECRET,
-    openDelivery: () =>
-      openCampaignDelivery({ smtpUrl: t.config.smtpUrl, transport: t.mailTransport, logger: t.logger }),
-    changes: t.changes,
-    exclusive: true,
-    pollMs: 100,
-  });
+  worker = await startTestCampaignWorker(t);
 }
 
 const htmlOf = (message: { parsed: { html?: unknown } } | undefined) =>
@@ -121,7 +86,10 @@ const htmlOf = (message: { parsed: { html?: unknown } } | undefined) =>
 describe('duplicating a campaign', () => {
   it('makes a new draft of its texts as sent, and leaves the campaign and its draft alone', async () => {
     const [person] = await confirmed('en');
-    const content = { en: version('en'), de: { ...version('de'), introText: '  Hallo  ' } };
+    const content = {
+      en: newsletterContent('en'),
+      de: { ...newsletterContent('de'), introText: '  Hallo  ' },
+    };
     const { campaign } = await startCampaign([person?.id ?? ''], { content });
     // The campaign's own draft is edited after sending: the duplicate still carries what was sent.
     await expectJson(
@@ -129,7 +97,7 @@ describe('duplicating a campaign', () => {
         kind: 'newsletter',
         baseVersion: 1, // the campaign's new draft, as it started it
         name: 'Edited later',
-        content: { en: version('edited'), de: version('edited') },
+        content: { en: newsletterContent('edited'), de: newsletterContent('edited') },
       }),
     );
 
@@ -142,7 +110,10 @@ describe('duplicating a campaign', () => {
     expect(draft.id).not.toBe(campaign.newsletterId);
     expect(draft.kind).toBe('newsletter');
     expect(draft.name).toBe('Copy of November letter');
-    expect(draft.content).toEqual({ en: version('en'), de: { ...version('de'), introText: 'Hallo' } });
+    expect(draft.content).toEqual({
+      en: newsletterContent('en'),
+      de: { ...newsletterContent('de'), introText: 'Hallo' },
+    });
 
     const { drafts } = await expectJson<TNewsletterDraftList>(
       await call('GET', '/api/admin/newsletters?kind=newsletter'),
@@ -172,7 +143,7 @@ describe('duplicating a campaign', () => {
       201,
     );
     expect(draft.name).toBe('November letter');
-    expect(draft.content.de).toEqual(version('de'));
+    expect(draft.content.de).toEqual(newsletterContent('de'));
   });
 
   it('answers 404 for no such campaign and 400 for a name too long, and writes nothing', async () => {
@@ -237,7 +208,7 @@ describe('the e-mail a campaign sent', () => {
         kind: 'newsletter',
         baseVersion: 1, // the campaign's new draft, as it started it
         name: 'Edited',
-        content: { en: version('edited'), de: version('edited') },
+        content: { en: newsletterContent('edited'), de: newsletterContent('edited') },
       }),
     );
     expect(await (await call('GET', `/api/admin/campaigns/${campaign.id}/email`)).json()).toEqual(before);
@@ -267,7 +238,7 @@ function testSend(overrides: Partial<TCampaignTestSend> = {}): TCampaignTestSend
   return {
     to: ['editor@example.org'],
     languages: ['en'],
-    content: { en: version('en'), de: version('de') },
+    content: { en: newsletterContent('en'), de: newsletterContent('de') },
     ...overrides,
   };
 }
@@ -294,7 +265,7 @@ describe('a test send of the composed newsletter', () => {
       await call('POST', '/api/admin/newsletters/preview', {
         kind: 'newsletter',
         language: 'de',
-        content: version('de'),
+        content: newsletterContent('de'),
       }),
     );
     const german = sent.find((message) => message.parsed.subject === '[Test] Subject de');
@@ -360,9 +331,17 @@ describe('a test send of the composed newsletter', () => {
   it('refuses a wrong address, a blank subject or a wrong link, and sends nothing', async () => {
     const cases: [Partial<TCampaignTestSend>, string][] = [
       [{ to: ['a@example.org', 'not-an-address'] }, 'invalid_email'],
-      [{ content: { en: { ...version('en'), subjectLine: '  ' }, de: version('de') } }, 'subject_required'],
       [
-        { content: { en: { ...version('en'), ctaLink: 'javascript:alert(1)' }, de: version('de') } },
+        { content: { en: { ...newsletterContent('en'), subjectLine: '  ' }, de: newsletterContent('de') } },
+        'subject_required',
+      ],
+      [
+        {
+          content: {
+            en: { ...newsletterContent('en'), ctaLink: 'javascript:alert(1)' },
+            de: newsletterContent('de'),
+          },
+        },
         'invalid_cta_link',
       ],
       [{ to: [] }, 'validation'],

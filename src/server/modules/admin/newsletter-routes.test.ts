@@ -14,6 +14,7 @@ import type {
   TSaveNewsletterDraft,
 } from '@shared/schemas/newsletters';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newsletterContent } from '../../test/campaigns';
 import { gif, gifChunks, png } from '../../test/media-fixtures';
 import { type ParsedMessage, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import {
@@ -65,25 +66,10 @@ const blank: TNewsletterContent = {
   gifAltText: '',
 };
 
-/** A language version whose every text names `tag`, so tests can tell versions apart. */
-function content(tag: string, overrides: Partial<TNewsletterContent> = {}): TNewsletterContent {
-  return {
-    subjectLine: `Subject ${tag}`,
-    heroTitle: `Hero ${tag}`,
-    introText: `Intro ${tag}`,
-    secondTextBlock: `Second ${tag}`,
-    ctaText: `Button ${tag}`,
-    ctaLink: 'https://example.com/read',
-    footerText: `Footer ${tag}`,
-    gifAltText: `Alt ${tag}`,
-    ...overrides,
-  };
-}
-
 const newsletter = (name: string, tag = name): TSaveNewsletterDraft => ({
   kind: 'newsletter',
   name,
-  content: { en: content(`${tag} en`), de: content(`${tag} de`) },
+  content: { en: newsletterContent(`${tag} en`), de: newsletterContent(`${tag} de`) },
 });
 const gdpr = (name: string, en: TNewsletterContent, de: TNewsletterContent): TSaveNewsletterDraft => ({
   kind: 'gdpr',
@@ -174,7 +160,7 @@ describe('newsletter drafts', () => {
     expect(created).toMatchObject({
       kind: 'newsletter',
       name: 'Spring',
-      content: { en: content('spring en'), de: content('spring de') },
+      content: { en: newsletterContent('spring en'), de: newsletterContent('spring de') },
       createdAt: t.clock.now().toISOString(),
       updatedAt: t.clock.now().toISOString(),
       updatedBy: staff.email,
@@ -188,7 +174,10 @@ describe('newsletter drafts', () => {
     const changed = {
       kind: 'newsletter' as const,
       name: 'Spring, revised',
-      content: { en: content('summer en', { ctaLink: '' }), de: content('summer de', { ctaText: '' }) },
+      content: {
+        en: newsletterContent('summer en', { ctaLink: '' }),
+        de: newsletterContent('summer de', { ctaText: '' }),
+      },
     };
     const updated = await expectJson<TNewsletterDraft>(
       await call('PUT', `/api/admin/newsletters/${created.id}`, { ...changed, baseVersion: 1 }),
@@ -211,7 +200,7 @@ describe('newsletter drafts', () => {
   });
 
   it('keeps the kinds apart and answers 404 for drafts that are not there', async () => {
-    const placeholderVersion = content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
+    const placeholderVersion = newsletterContent('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
     const consent = await saved(gdpr('Consent', placeholderVersion, placeholderVersion));
     expect(consent.kind).toBe('gdpr');
     expect(await list('newsletter')).toEqual([]);
@@ -262,7 +251,7 @@ describe('newsletter drafts', () => {
     const one = await saved(newsletter('One'));
     await saved(newsletter('Two'));
     await saved(newsletter('Three'));
-    const version = content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
+    const version = newsletterContent('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
     const consent = await saved(gdpr('Consent', version, version));
 
     expect((await call('DELETE', `/api/admin/newsletters/${one.id}`)).status).toBe(204);
@@ -289,7 +278,11 @@ describe('newsletter drafts', () => {
       { kind: 'gdpr', link: '{{other}}', language: 'de' },
     ] as const;
     for (const { kind, link, language } of bad) {
-      const draft = { kind, name: 'Bad', content: { en: content('en'), de: content('de') } };
+      const draft = {
+        kind,
+        name: 'Bad',
+        content: { en: newsletterContent('en'), de: newsletterContent('de') },
+      };
       draft.content.en.ctaLink = kind === 'gdpr' ? CONFIRMATION_LINK_PLACEHOLDER : 'https://example.com/';
       draft.content.de.ctaLink = draft.content.en.ctaLink;
       draft.content[language].ctaLink = link;
@@ -318,7 +311,9 @@ describe('newsletter drafts', () => {
 
     // Blank links are fine in drafts; the GDPR e-mail takes exactly the placeholder.
     await saved({ kind: 'newsletter', name: 'Blank', content: { en: blank, de: blank } });
-    await saved(gdpr('Placeholder', content('en', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }), blank));
+    await saved(
+      gdpr('Placeholder', newsletterContent('en', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }), blank),
+    );
   });
 
   it('writes an audit record for each change', async () => {
@@ -405,7 +400,7 @@ describe('newsletter drafts', () => {
       [
         'POST',
         '/api/admin/newsletters/preview',
-        { kind: 'newsletter', language: 'en', content: content('x') },
+        { kind: 'newsletter', language: 'en', content: newsletterContent('x') },
       ],
       ['GET', '/api/admin/newsletters/gifs', undefined],
       ['DELETE', '/api/admin/newsletters/gifs/newsletter/en', undefined],
@@ -523,7 +518,7 @@ describe('draft versions', () => {
     const restored = await expectJson<TNewsletterDraft>(
       await call('POST', `/api/admin/newsletters/${draft.id}/versions/1/restore`, { baseVersion: 2 }),
     );
-    expect(restored).toMatchObject({ version: 3, content: { en: content('first en') } });
+    expect(restored).toMatchObject({ version: 3, content: { en: newsletterContent('first en') } });
     expect((await versions(draft.id)).map((row) => [row.version, row.subjects.en])).toEqual([
       [3, 'Subject first en'],
       [2, 'Subject second en'],
@@ -614,7 +609,7 @@ describe('defaults', () => {
 describe('preview', () => {
   it('renders the texts as text: escaped, one paragraph per line, button and GIF when set', async () => {
     await expectJson(await uploadGif('newsletter', 'en', gif({ width: 180, height: 120 })));
-    const version = content('p', {
+    const version = newsletterContent('p', {
       introText: 'First line <script>alert(1)</script>\nSecond line\n\n  ',
       gifAltText: 'A wave "hello"',
     });
@@ -635,7 +630,11 @@ describe('preview', () => {
     // No button without its text; no image without a GIF (the GDPR e-mail has none).
     const plain = await preview('newsletter', 'en', { ...version, ctaText: '' });
     expect(plain.html).not.toContain('https://example.com/read');
-    const noGif = await preview('gdpr', 'de', content('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }));
+    const noGif = await preview(
+      'gdpr',
+      'de',
+      newsletterContent('g', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }),
+    );
     expect(noGif.html).not.toContain('<img');
     expect(noGif.html).toContain('lang="de"');
     expect(noGif.html).toContain('Von der Liste austragen');
@@ -647,7 +646,7 @@ describe('preview', () => {
   it('equals the newsletter as a campaign renders it for a recipient', async () => {
     await expectJson(await uploadGif('newsletter', 'de', gif({ width: 240, height: 100 })));
     const gifs = await expectJson<TNewsletterGifs>(await call('GET', '/api/admin/newsletters/gifs'));
-    const version = content('campaign');
+    const version = newsletterContent('campaign');
     const shown = await preview('newsletter', 'de', version);
     const unsubscribeUrl = `${APP_URL}/byebye?token=recipient-token&lang=de`;
     const sent = await renderNewsletter(
@@ -670,7 +669,7 @@ describe('preview', () => {
   it('equals the GDPR e-mail the waiting list sends, but for the recipient’s own links', async () => {
     await expectJson(await uploadGif('gdpr', 'en', gif()));
     await expectJson(await uploadGif('gdpr', 'de', gif()));
-    const en = content('consent', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
+    const en = newsletterContent('consent', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
     await saved(gdpr('Consent', en, blank));
     for (const language of ['en', 'de'] as const) {
       const shown = await preview('gdpr', language, language === 'en' ? en : blank);
@@ -729,8 +728,8 @@ describe('GIFs per e-mail and language', () => {
     const newsletterEn = (await expectJson<TNewsletterGifs>(await uploadGif('newsletter', 'en', gif())))
       .newsletter.en;
     // Nothing went live anywhere else.
-    expect(imagesIn((await preview('newsletter', 'de', content('de'))).html)).toEqual([]);
-    expect(imagesIn((await preview('gdpr', 'en', content('g', { ctaLink: '' }))).html)).toEqual([]);
+    expect(imagesIn((await preview('newsletter', 'de', newsletterContent('de'))).html)).toEqual([]);
+    expect(imagesIn((await preview('gdpr', 'en', newsletterContent('g', { ctaLink: '' }))).html)).toEqual([]);
     const first = await joinedMail('first-en@example.com', 'en');
     expect(imagesIn(first.parsed.html || '')).toEqual([]);
     expect(first.parsed.subject).toBe(waitlistConfirmationCopy.en.subject);
@@ -747,22 +746,22 @@ describe('GIFs per e-mail and language', () => {
     expect(german.parsed.html).not.toContain(`${newsletterEn?.name}`);
     const english = await joinedMail('second-en@example.com', 'en');
     expect(imagesIn(english.parsed.html || '')).toEqual([]);
-    expect(imagesIn((await preview('newsletter', 'en', content('en'))).html)).toEqual([
+    expect(imagesIn((await preview('newsletter', 'en', newsletterContent('en'))).html)).toEqual([
       expect.stringContaining(`${newsletterEn?.name}`),
     ]);
-    expect(imagesIn((await preview('newsletter', 'de', content('de'))).html)).toEqual([]);
+    expect(imagesIn((await preview('newsletter', 'de', newsletterContent('de'))).html)).toEqual([]);
   });
 
   it('shows a GIF at its natural size up to 600 px wide, scaled down in proportion beyond', async () => {
     await expectJson(await uploadGif('newsletter', 'en', gif({ width: 180, height: 120 })));
-    const [small] = imagesIn((await preview('newsletter', 'en', content('small'))).html);
+    const [small] = imagesIn((await preview('newsletter', 'en', newsletterContent('small'))).html);
     expect(small).toContain('width="180"');
     expect(small).toContain('height="120"');
     expect(small).toContain('max-width:180px');
     expect(small).not.toContain('600');
 
     await expectJson(await uploadGif('newsletter', 'en', gif({ width: 1200, height: 675 })));
-    const [wide] = imagesIn((await preview('newsletter', 'en', content('wide'))).html);
+    const [wide] = imagesIn((await preview('newsletter', 'en', newsletterContent('wide'))).html);
     expect(wide).toContain('width="600"');
     expect(wide).toContain('height="338"');
     expect(wide).toContain('max-width:600px');
@@ -783,7 +782,7 @@ describe('GIFs per e-mail and language', () => {
     expect(names).toEqual(expect.arrayContaining([first?.name, second?.name]));
     expect((await t.app.request(first?.url ?? '')).status).toBe(200);
 
-    const rendered = await preview('newsletter', 'en', content('latest'));
+    const rendered = await preview('newsletter', 'en', newsletterContent('latest'));
     expect(rendered.html).toContain(`${APP_URL}/media/gifs/${second?.name}`);
   });
 
@@ -856,8 +855,8 @@ describe('the GDPR e-mail the waiting list sends', () => {
     const before = await joinedMail('before@example.com', 'en');
     expect(before.parsed.subject).toBe(waitlistConfirmationCopy.en.subject);
 
-    const en = content('custom', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
-    await saved(gdpr('Older', content('older', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }), blank));
+    const en = newsletterContent('custom', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER, secondTextBlock: '' });
+    await saved(gdpr('Older', newsletterContent('older', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER }), blank));
     t.clock.advance(1000);
     await saved(gdpr('Custom', en, blank));
 
@@ -885,7 +884,7 @@ describe('the GDPR e-mail the waiting list sends', () => {
   });
 
   it('is the built-in e-mail again once every GDPR draft is deleted', async () => {
-    const version = content('gone', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
+    const version = newsletterContent('gone', { ctaLink: CONFIRMATION_LINK_PLACEHOLDER });
     await saved(gdpr('Gone', version, version));
     await saved(newsletter('Unrelated'));
     expect((await joinedMail('during@example.com', 'de')).parsed.subject).toBe('Subject gone');

@@ -5,7 +5,7 @@ import type { TCampaignList } from '@shared/schemas/campaigns';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '../../db/client';
-import { waitingList } from '../../db/schema/waitlist';
+import { addListEntries } from '../../test/campaigns';
 import { freePort, serverLeftovers, startServerProcess, waitForHealth } from '../../test/server-process';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { MIGRATIONS_DIR, withDatabase } from '../../test/test-db';
@@ -60,20 +60,13 @@ async function prepareDatabase(): Promise<{
   try {
     await handle.migrate(MIGRATIONS_DIR);
     const now = new Date();
-    const rows = Array.from({ length: RECIPIENTS }, (_, index) => ({
+    const people = Array.from({ length: RECIPIENTS }, (_, index) => ({
       email: `crash-${index}@example.com`,
-      language: index % 3 === 0 ? 'de' : 'en',
-      status: 'confirmed' as const,
-      consentAt: now,
-      consentTextVersion: 'v1',
-      confirmedAt: now,
+      language: index % 3 === 0 ? ('de' as const) : ('en' as const),
     }));
     const ids: string[] = [];
-    for (let start = 0; start < rows.length; start += 500) {
-      const inserted = await handle.db
-        .insert(waitingList)
-        .values(rows.slice(start, start + 500))
-        .returning({ id: waitingList.id });
+    for (let start = 0; start < people.length; start += 500) {
+      const inserted = await addListEntries(handle.db, now, people.slice(start, start + 500));
       ids.push(...inserted.map((row) => row.id));
     }
     const env: Record<string, string> = { DATA_DIR: dataDir };

@@ -1,19 +1,18 @@
 // Extends zod with `.openapi()` before the shared schemas below are built (the routes use it on them).
 import '@hono/zod-openapi';
 import type { TEmailSettingsState } from '@shared/schemas/admin';
-import type { TCampaign, TCampaignList, TStartCampaign, TStartedCampaign } from '@shared/schemas/campaigns';
+import type { TCampaign, TCampaignList, TStartedCampaign } from '@shared/schemas/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignMessages } from '../../db/schema/campaigns';
 import { mailOutbox } from '../../db/schema/mail';
-import { waitingList } from '../../db/schema/waitlist';
+import { addListEntries, campaignRequest, startTestCampaignWorker } from '../../test/campaigns';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
-import { createTestApp, sendJson, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { createTestApp, sendJson, type TestContext } from '../../test/test-app';
 import { until } from '../../test/until';
 import { drainDueMail, type MailDeps } from '../mail/service';
-import { openCampaignDelivery } from './delivery';
-import { type CampaignWorker, startCampaignWorker } from './sender';
+import type { CampaignWorker } from './sender';
 
 /**
  * Issue #16: auto-send off is an emergency stop (decision 041). A running campaign sends nothing more once
@@ -75,54 +74,19 @@ async function campaignOf(id: string): Promise<TCampaign> {
 }
 
 async function startWorker() {
-  worker = await startCampaignWorker({
-    db: t.database.db,
-    clock: t.clock,
-    logger: t.logger,
-    mailFrom: t.config.mailFrom,
-    appUrl: t.config.appUrl,
-    secret: TEST_SESSION_SECRET,
-    openDelivery: () =>
-      openCampaignDelivery({ smtpUrl: t.config.smtpUrl, transport: t.mailTransport, logger: t.logger }),
-    changes: t.changes,
-    exclusive: true,
-    pollMs: 100,
-    concurrency: CONCURRENCY,
-  });
+  worker = await startTestCampaignWorker(t, { concurrency: CONCURRENCY });
 }
 
 async function startCampaign(ratePerSecond: number): Promise<string> {
-  const now = t.clock.now();
-  const rows = await t.database.db
-    .insert(waitingList)
-    .values(
-      Array.from({ length: RECIPIENTS }, (_, index) => ({
-        email: `stop-${index}@example.com`,
-        language: index % 2 === 0 ? 'en' : 'de',
-        status: 'confirmed' as const,
-        consentAt: now,
-        consentTextVersion: 'v1',
-        confirmedAt: now,
-      })),
-    )
-    .returning({ id: waitingList.id });
-  const version = (tag: string) => ({
-    subjectLine: `Subject ${tag}`,
-    heroTitle: 'Hero',
-    introText: 'Intro',
-    secondTextBlock: 'Second',
-    ctaText: 'Read',
-    ctaLink: 'https://example.com/read',
-    footerText: 'Footer',
-    gifAltText: 'Alt',
-  });
-  const request: TStartCampaign = {
-    entryIds: rows.map((row) => row.id),
-    draftId: null,
-    name: 'Stop test',
-    content: { en: version('en'), de: version('de') },
-    ratePerSecond,
-  };
+  const people = Array.from({ length: RECIPIENTS }, (_, index) => ({
+    email: `stop-${index}@example.com`,
+    language: index % 2 === 0 ? ('en' as const) : ('de' as const),
+  }));
+  const rows = await addListEntries(t.database.db, t.clock.now(), people);
+  const request = campaignRequest(
+    rows.map((row) => row.id),
+    { name: 'Stop test', ratePerSecond },
+  );
   const started = await expectJson<TStartedCampaign>(
     await call('POST', '/api/admin/campaigns', request),
     201,

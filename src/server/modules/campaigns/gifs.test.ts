@@ -1,12 +1,12 @@
 // Extends zod with `.openapi()` before the shared schemas below are built (the routes use it on them).
 import '@hono/zod-openapi';
 import { Readable } from 'node:stream';
-import type { TStartCampaign, TStartedCampaign } from '@shared/schemas/campaigns';
+import type { TStartedCampaign } from '@shared/schemas/campaigns';
 import type { TNewsletterGifs } from '@shared/schemas/newsletters';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema/campaigns';
-import { waitingList } from '../../db/schema/waitlist';
+import { addListEntries, campaignRequest, startTestCampaignWorker } from '../../test/campaigns';
 import { gif } from '../../test/media-fixtures';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import {
@@ -16,9 +16,8 @@ import {
   staffHeaders,
   staffRequest,
 } from '../../test/staff';
-import { createTestApp, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
-import { openCampaignDelivery } from './delivery';
-import { type CampaignWorker, startCampaignWorker } from './sender';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import type { CampaignWorker } from './sender';
 
 /** Issue #16, decision 048: a campaign sends each language the newsletter GIF of that language, at its size. */
 
@@ -59,37 +58,15 @@ it('sends each language its own newsletter GIF at its natural size, and none whe
   const gifs = await uploadGif('newsletter', 'de', gif({ width: 300, height: 200 }));
   // The confirmation e-mail's English GIF is not the newsletter's.
   await uploadGif('gdpr', 'en', gif({ width: 40, height: 40 }));
-  const now = t.clock.now();
-  const rows = await t.database.db
-    .insert(waitingList)
-    .values(
-      (['en', 'de'] as const).map((language) => ({
-        email: `gif-${language}@example.com`,
-        language,
-        status: 'confirmed' as const,
-        consentAt: now,
-        consentTextVersion: 'v1',
-        confirmedAt: now,
-      })),
-    )
-    .returning({ id: waitingList.id });
-  const version = (tag: string) => ({
-    subjectLine: `Subject ${tag}`,
-    heroTitle: 'Hero',
-    introText: 'Intro',
-    secondTextBlock: 'Second',
-    ctaText: 'Read',
-    ctaLink: 'https://example.com/read',
-    footerText: 'Footer',
-    gifAltText: `Alt ${tag}`,
-  });
-  const request: TStartCampaign = {
-    entryIds: rows.map((row) => row.id),
-    draftId: null,
-    name: 'GIF test',
-    content: { en: version('en'), de: version('de') },
-    ratePerSecond: 50,
-  };
+  const rows = await addListEntries(
+    t.database.db,
+    t.clock.now(),
+    (['en', 'de'] as const).map((language) => ({ email: `gif-${language}@example.com`, language })),
+  );
+  const request = campaignRequest(
+    rows.map((row) => row.id),
+    { name: 'GIF test', ratePerSecond: 50 },
+  );
   const started = await expectJson<TStartedCampaign>(
     await staffRequest(t, staff, 'POST', '/api/admin/campaigns', request),
     201,
@@ -103,20 +80,7 @@ it('sends each language its own newsletter GIF at its natural size, and none whe
     de: { url: `${APP_URL}/media/gifs/${gifs.newsletter.de?.name}`, width: 300, height: 200 },
   });
 
-  worker = await startCampaignWorker({
-    db: t.database.db,
-    clock: t.clock,
-    logger: t.logger,
-    mailFrom: t.config.mailFrom,
-    appUrl: t.config.appUrl,
-    secret: TEST_SESSION_SECRET,
-    openDelivery: () =>
-      openCampaignDelivery({ smtpUrl: t.config.smtpUrl, transport: t.mailTransport, logger: t.logger }),
-    changes: t.changes,
-    exclusive: true,
-    pollMs: 50,
-    concurrency: 2,
-  });
+  worker = await startTestCampaignWorker(t, { pollMs: 50, concurrency: 2 });
   await sink.waitForMessages(2);
   const html = (language: string) =>
     sink.messages.find((m) => m.envelope.to.includes(`gif-${language}@example.com`))?.parsed.html || '';

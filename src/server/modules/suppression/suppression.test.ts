@@ -8,13 +8,13 @@ import { campaignMessages } from '../../db/schema/campaigns';
 import { mailOutbox, mailSuppressions } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { signWebhook, webhookKey } from '../../lib/webhook-signature';
+import { addListEntries, campaignRequest, startTestCampaignWorker } from '../../test/campaigns';
 import { type ParsedMessage, rawHeader, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
-import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
+import { createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { until } from '../../test/until';
 import { latestAudit } from '../admin/audit';
-import { openCampaignDelivery } from '../campaigns/delivery';
-import { type CampaignWorker, startCampaignWorker } from '../campaigns/sender';
+import type { CampaignWorker } from '../campaigns/sender';
 import { drainDueMail, enqueueListMail } from '../mail/service';
 import { filterSuppressed, isSuppressed } from './service';
 
@@ -52,43 +52,16 @@ afterEach(async () => {
 const call = (method: 'GET' | 'POST', pathname: string, body?: unknown) =>
   staffRequest(t, staff, method, pathname, body);
 
-async function confirmed(emails: string[]) {
-  const now = t.clock.now();
-  return t.database.db
-    .insert(waitingList)
-    .values(
-      emails.map((email) => ({
-        email,
-        language: 'en',
-        status: 'confirmed' as const,
-        consentAt: now,
-        consentTextVersion: 'v1',
-        confirmedAt: now,
-      })),
-    )
-    .returning({ id: waitingList.id });
-}
-
-const content = {
-  subjectLine: 'Hello',
-  heroTitle: 'Hero',
-  introText: 'Intro',
-  secondTextBlock: 'Second',
-  ctaText: 'Read',
-  ctaLink: 'https://example.com/read',
-  footerText: 'Footer',
-  gifAltText: 'Alt',
-};
+const confirmed = (emails: string[]) =>
+  addListEntries(
+    t.database.db,
+    t.clock.now(),
+    emails.map((email) => ({ email, language: 'en' as const })),
+  );
 
 async function sendCampaign(entryIds: string[]): Promise<TCampaign> {
   const started = await expectJson<TStartedCampaign>(
-    await call('POST', '/api/admin/campaigns', {
-      entryIds,
-      draftId: null,
-      name: 'Bounce test',
-      content: { en: content, de: content },
-      ratePerSecond: 1000,
-    }),
+    await call('POST', '/api/admin/campaigns', campaignRequest(entryIds, { name: 'Bounce test' })),
     201,
   );
   return until(
@@ -101,19 +74,7 @@ async function sendCampaign(entryIds: string[]): Promise<TCampaign> {
 }
 
 async function startWorker() {
-  worker = await startCampaignWorker({
-    db: t.database.db,
-    clock: t.clock,
-    logger: t.logger,
-    mailFrom: t.config.mailFrom,
-    appUrl: t.config.appUrl,
-    secret: TEST_SESSION_SECRET,
-    openDelivery: () =>
-      openCampaignDelivery({ smtpUrl: t.config.smtpUrl, transport: t.mailTransport, logger: t.logger }),
-    changes: t.changes,
-    exclusive: true,
-    pollMs: 100,
-  });
+  worker = await startTestCampaignWorker(t);
 }
 
 describe('a permanent SMTP refusal', () => {
