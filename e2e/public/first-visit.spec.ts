@@ -114,6 +114,30 @@ test.describe('the reveal veil', () => {
   });
 });
 
+test.describe('the first paint', () => {
+  test.use({ revealed: false });
+
+  // Decision 013: a server-rendered page shows before its code competes with it for the network.
+  for (const pagePath of ['/', '/invite', '/legal']) {
+    test(`${pagePath} is painted before any of its code is requested`, async ({ page }) => {
+      await page.goto(pagePath);
+      const { paintedAt, codeAt } = await page.evaluate(() => {
+        const code = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /^\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime);
+        return {
+          paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          codeAt: code.length > 0 ? Math.min(...code) : null,
+        };
+      });
+      expect(paintedAt).not.toBeNull();
+      expect(codeAt).not.toBeNull();
+      expect(codeAt ?? 0).toBeGreaterThanOrEqual(paintedAt ?? Number.POSITIVE_INFINITY);
+    });
+  }
+});
+
 test.describe('pages that open clear', () => {
   // The unsubscribe page's made-up token is refused (400); the unknown page answers 404.
   test.use({ revealed: false, expectedConsoleError: /status of (400|404)/ });
