@@ -8,10 +8,10 @@ import {
   openPostgresDatabase,
   queryRows,
 } from '../db/client';
-import { waitingList } from '../db/schema/waitlist';
 import type { Storage } from '../lib/storage/storage';
 import { startCampaign } from '../modules/campaigns/service';
 import { defaultNewsletterContent } from '../modules/mail/templates/newsletter-copy';
+import { addListEntries } from '../test/campaigns';
 import { createSignedInStaff, staffRequest } from '../test/staff';
 import type { TestContext } from '../test/test-app';
 import { createScratchDatabase, withDatabase } from '../test/test-db';
@@ -79,19 +79,14 @@ export async function seedInstall(ctx: TestContext) {
   );
 
   const now = ctx.clock.now();
-  const entries = await ctx.database.db
-    .insert(waitingList)
-    .values(
-      ['ada@example.com', 'björn@example.com', 'chris@example.com'].map((email, index) => ({
-        email,
-        language: index === 1 ? 'de' : 'en',
-        status: 'confirmed' as const,
-        consentAt: now,
-        consentTextVersion: 'v1',
-        confirmedAt: now,
-      })),
-    )
-    .returning({ id: waitingList.id });
+  const entries = await addListEntries(
+    ctx.database.db,
+    now,
+    ['ada@example.com', 'björn@example.com', 'chris@example.com'].map((email, index) => ({
+      email,
+      language: index === 1 ? ('de' as const) : ('en' as const),
+    })),
+  );
 
   const staff = await createSignedInStaff(ctx);
   const content = {
