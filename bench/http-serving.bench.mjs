@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isBuildCurrent } from '../scripts/build-stamp.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-node-options.mjs';
 import { runBenchmark } from './support/app.mjs';
 import { runLoad } from './support/load.mjs';
 import { freePort, httpGet, startNode, waitUntilReady } from './support/processes.mjs';
@@ -55,7 +56,7 @@ async function startServer(name, args, env, servers) {
 async function startApp(workDir, servers) {
   const app = await startServer(
     'app',
-    [path.join(ROOT, 'dist/server/main.js')],
+    [...SERVER_NODE_OPTIONS, path.join(ROOT, 'dist/server/main.js')],
     // Pinned so a developer's shell (a DATABASE_URL, NODE_ENV=development) cannot change what is measured.
     { DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
     servers,

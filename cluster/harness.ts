@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-node-options.mjs';
 import { HttpClient } from '../src/server/test/http-client';
 import { startS3Server, type TestS3Server } from '../src/server/test/s3-server';
 import { freePort } from '../src/server/test/server-process';
@@ -117,7 +118,7 @@ export async function startCluster(): Promise<Cluster> {
   };
 
   const spawnNode = (node: ClusterNode) => {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, MAIN], {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: String(node.port), DATA_DIR: node.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,10 @@
-// The app under end-to-end test: `node scripts/start.mjs`, with everything it logs kept in
+// The app under end-to-end test: `node scripts/start.mjs` with the server's Node options (as `npm start`), with everything it logs kept in
 // E2E_LOG_FILE (the private-text check reads it after the suite) and its error output also passed on, so
 // Playwright shows why a start failed. Stops the app when it is stopped.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 
 const logFile = process.env.E2E_LOG_FILE;
 if (!logFile) {
@@ -12,7 +13,7 @@ if (!logFile) {
 }
 fs.mkdirSync(path.dirname(logFile), { recursive: true });
 const log = fs.createWriteStream(logFile, { flags: 'a' });
-const app = spawn(process.execPath, [path.join(import.meta.dirname, 'start.mjs')], {
+const app = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(import.meta.dirname, 'start.mjs')], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 app.stdout.pipe(log, { end: false });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from '../../scripts/build-stamp.mjs';
+import { SERVER_NODE_OPTIONS } from '../../scripts/server-node-options.mjs';
 import { describeExit, freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -28,8 +29,13 @@ export async function ensureBuild(bench) {
   await build({ quiet: true });
 }
 
+/** More Node options for the server processes, for profiling: BENCH_SERVER_NODE_ARGS (`--cpu-prof --cpu-prof-dir=/tmp/p`). */
+function serverNodeArgs() {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 /**
- * Starts `node dist/server/main.js` on a free port with DATA_DIR `dataDir` and the embedded database
+ * Starts `node dist/server/main.js` (with the server's Node options, as `npm start`) on a free port with DATA_DIR `dataDir` and the embedded database
  * unless `env.DATABASE_URL` says otherwise; resolves once /api/health answers. The server is pushed to
  * `servers` first, so a caller's clean-up stops it even when it never became ready.
  */
@@ -40,7 +46,7 @@ export async function startApp({ dataDir, env = {}, servers }) {
     name: 'app',
     port,
     url: `http://127.0.0.1:${port}`,
-    ...startNode([path.join(ROOT, 'dist/server/main.js')], {
+    ...startNode([...SERVER_NODE_OPTIONS, ...serverNodeArgs(), path.join(ROOT, 'dist/server/main.js')], {
       cwd: ROOT,
       env: {
         DATA_DIR: dataDir,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { SERVER_NODE_OPTIONS } from '../../scripts/server-node-options.mjs';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { createVerifiedAccount } from '../fixtures/accounts';
@@ -126,7 +127,7 @@ const freePort = () =>
 
 /** An app of its own for this spec (the shared one cannot change its clock), on the same build. */
 function startApp(input: { port: number; dataDir: string; clockOffsetMs: number }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
