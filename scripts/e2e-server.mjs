@@ -1,6 +1,6 @@
-// The app under end-to-end test: `node scripts/start.mjs` with the server's Node options (as `npm start`), with everything it logs kept in
-// E2E_LOG_FILE (the private-text check reads it after the suite) and its error output also passed on, so
-// Playwright shows why a start failed. Stops the app when it is stopped.
+// The app under end-to-end test: `node scripts/start.mjs` with the server's Node options (as `npm start`),
+// with everything it logs kept in E2E_LOG_FILE (the private-text check reads it after the suite) and its
+// error output also passed on, so Playwright shows why a start failed. Stops the app when it is stopped.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

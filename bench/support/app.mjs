@@ -29,15 +29,16 @@ export async function ensureBuild(bench) {
   await build({ quiet: true });
 }
 
-/** More Node options for the server processes, for profiling: BENCH_SERVER_NODE_ARGS (`--cpu-prof --cpu-prof-dir=/tmp/p`). */
+/** More Node options for the server processes, for profiling: BENCH_SERVER_NODE_ARGS (`--cpu-prof …`). */
 function serverNodeArgs() {
   return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
 
 /**
- * Starts `node dist/server/main.js` (with the server's Node options, as `npm start`) on a free port with DATA_DIR `dataDir` and the embedded database
- * unless `env.DATABASE_URL` says otherwise; resolves once /api/health answers. The server is pushed to
- * `servers` first, so a caller's clean-up stops it even when it never became ready.
+ * Starts `node dist/server/main.js` (with the server's Node options, as `npm start`) on a free port with
+ * DATA_DIR `dataDir` and the embedded database unless `env.DATABASE_URL` says otherwise; resolves once
+ * /api/health answers. The server is pushed to `servers` first, so a caller's clean-up stops it even when
+ * it never became ready.
  */
 export async function startApp({ dataDir, env = {}, servers }) {
   const port = await freePort();
