@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, serverLeftovers, startServerProcess, waitForHealth } from './test/server-process';
+import {
+  freePort,
+  serverLeftovers,
+  startServerProcess,
+  waitForHealth,
+  waitForOutput,
+} from './test/server-process';
 import { withDatabase } from './test/test-db';
 
 const { running, dirs, cleanUp } = serverLeftovers();
@@ -108,7 +114,7 @@ describe('the server process', () => {
           DATABASE_URL: withDatabase(base, name),
         });
         expect(await waitForHealth(port, started)).toEqual({ status: 'ok' });
-        expect(started.output()).toContain('"database":"postgres"');
+        expect(await waitForOutput(started, 'Mirror is running')).toContain('"database":"postgres"');
         started.child.kill('SIGTERM');
         expect(await started.exited).toBe(0);
         const db = new pg.Client({ connectionString: withDatabase(base, name) });

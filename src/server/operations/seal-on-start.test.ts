@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openPgliteDatabase, queryRows } from '../db/client';
 import { keyringFilePath } from '../lib/encryption-keys';
 import { isSealed } from '../lib/field-cipher';
-import { freePort, serverLeftovers, startServerProcess, waitForHealth } from '../test/server-process';
+import {
+  freePort,
+  serverLeftovers,
+  startServerProcess,
+  waitForHealth,
+  waitForOutput,
+} from '../test/server-process';
 
 const { running, dirs, cleanUp } = serverLeftovers();
 afterEach(cleanUp);
@@ -39,8 +44,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       const port = await freePort();
       const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir }, running);
       await waitForHealth(port, server, 60_000);
-      for (let i = 0; i < 600 && !server.output().includes('private values sealed'); i++) await sleep(100);
-      expect(server.output()).toContain('"sealed":4');
+      expect(await waitForOutput(server, 'private values sealed', 60_000)).toContain('"sealed":4');
       expect(server.output()).not.toContain('lighthouse');
       server.child.kill('SIGTERM');
       await server.exited;

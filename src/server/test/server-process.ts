@@ -67,6 +67,23 @@ export async function waitForHealth(
 }
 
 /**
+ * Resolves once the server has printed `text`. The start line ("Mirror is running…") comes after the workers
+ * start, which is after the port is open, so a passing health check does not mean it has been printed yet.
+ */
+export async function waitForOutput(
+  server: ServerProcess,
+  text: string,
+  timeoutMs = 30_000,
+): Promise<string> {
+  for (let i = 0; i < timeoutMs / 100; i++) {
+    if (server.output().includes(text)) return server.output();
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not print ${JSON.stringify(text)}:\n${server.output()}`);
+}
+
+/**
  * What a test file that starts server processes leaves behind: the processes (pass `running` to
  * `startServerProcess`) and temporary folders (push them to `dirs`). `cleanUp` (for `afterEach`) kills what
  * still runs and removes the folders.
