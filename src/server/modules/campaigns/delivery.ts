@@ -28,13 +28,19 @@ export class CampaignSendError extends Error {
 }
 
 /**
+ * A campaign message: its fields, or over SMTP its bytes as filled in from a raw template (decision 052),
+ * with the addresses of the SMTP envelope.
+ */
+export type CampaignMail = OutgoingMail | { from: string; to: string; raw: Buffer };
+
+/**
  * How campaign messages leave (decision 020). `send` resolves 'sent' once the message is out and recorded,
  * 'dropped' when `commit` said no (nothing was sent); it rejects with a CampaignSendError otherwise.
  */
 export type CampaignDelivery = {
   /** `two-phase`: SMTP, recorded before the message is released; `send-then-record`: files, provider API. */
   readonly mode: 'two-phase' | 'send-then-record';
-  send(mail: OutgoingMail, commit: Commit): Promise<'sent' | 'dropped'>;
+  send(mail: CampaignMail, commit: Commit): Promise<'sent' | 'dropped'>;
   close(): Promise<void>;
 };
 
@@ -157,7 +163,7 @@ export function createTwoPhaseSmtpDelivery(options: { url: string; logger: Logge
   return {
     mode: 'two-phase',
     async send(mail, commit) {
-      const raw = await buildRawMessage(mail);
+      const raw = 'raw' in mail ? mail.raw : await buildRawMessage(mail);
       let connection: Connection;
       try {
         connection = await acquire();
@@ -229,6 +235,9 @@ export function createSendThenRecordDelivery(transport: MailTransport): Campaign
   return {
     mode: 'send-then-record',
     async send(mail, commit) {
+      // The file transport and the provider API take the message's fields; the sender fills in raw
+      // messages only for the two-phase delivery.
+      if ('raw' in mail) throw new Error('a raw campaign message goes over SMTP only');
       try {
         await transport.send(mail);
       } catch (error) {

@@ -10,6 +10,7 @@ import { CHANGE_CHANNELS, type ChangeFeed, notifyChange } from '../../lib/change
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Metrics } from '../../lib/metrics';
+import { BODY_URL_SLOT, compileRawTemplate, type RawTemplate } from '../mail/raw-template';
 import {
   autoSendOn,
   backoffDelayMs,
@@ -17,11 +18,11 @@ import {
   messageIdHost,
   withoutLocalParts,
 } from '../mail/service';
+import { absoluteUrl } from '../mail/templates/layout';
 import { renderNewsletter } from '../mail/templates/newsletter';
-import type { OutgoingMail } from '../mail/transport';
 import { suppressAddress, suppressedAmong } from '../suppression/service';
 import { unsubscribeUrls } from '../waitlist/service';
-import { type CampaignDelivery, CampaignSendError } from './delivery';
+import { type CampaignDelivery, type CampaignMail, CampaignSendError } from './delivery';
 import { sampleUnsubscribeUrl } from './service';
 
 export type CampaignSenderDeps = {
@@ -302,13 +303,8 @@ async function driveCampaign(
     }
   };
 
-  const sendAndSettle = async (message: MessageRow, commit: () => Promise<boolean>) => {
-    const locale = message.language;
-    const links = message.entryId
-      ? unsubscribeUrls(deps, message.entryId, locale, campaign.id)
-      : // An archive copy unsubscribes nobody: its link is the sample link of the preview.
-        { page: sampleUnsubscribeUrl(deps.appUrl, locale), oneClick: null };
-    const rendered = await renderNewsletter(
+  const render = (locale: MessageRow['language'], unsubscribeUrl: string) =>
+    renderNewsletter(
       {
         kind: 'newsletter',
         locale,
@@ -316,16 +312,60 @@ async function driveCampaign(
         gif: campaign.gifs[locale],
         appUrl: deps.appUrl,
       },
-      { unsubscribeUrl: links.page },
+      { unsubscribeUrl },
     );
-    const mail: OutgoingMail = {
-      from: deps.mailFrom,
-      to: message.email,
-      bcc: [],
-      ...rendered,
-      headers: links.oneClick ? listUnsubscribeHeaders(links.oneClick) : {},
-      messageId: `<${message.id}@${host}>`,
-    };
+
+  // Over SMTP a message's bytes are filled in from a template nodemailer composed once per language and
+  // kind (with or without one-click headers) for this run (decision 052). A template that cannot be composed
+  // leaves each message to be composed in full.
+  const rawTemplates = new Map<string, Promise<RawTemplate | null>>();
+  const rawTemplate = (locale: MessageRow['language'], oneClick: boolean) => {
+    const key = `${locale}/${oneClick}`;
+    let template = rawTemplates.get(key);
+    if (!template) {
+      template = render(locale, BODY_URL_SLOT)
+        .then((rendered) => compileRawTemplate({ from: deps.mailFrom, ...rendered, oneClick }))
+        .catch((error: unknown) => {
+          logger.warn(
+            { ...fields, locale, err: error },
+            'campaign: no message template, composing each message',
+          );
+          return null;
+        });
+      rawTemplates.set(key, template);
+    }
+    return template;
+  };
+
+  const sendAndSettle = async (message: MessageRow, commit: () => Promise<boolean>) => {
+    const locale = message.language;
+    const links = message.entryId
+      ? unsubscribeUrls(deps, message.entryId, locale, campaign.id)
+      : // An archive copy unsubscribes nobody: its link is the sample link of the preview.
+        { page: sampleUnsubscribeUrl(deps.appUrl, locale), oneClick: null };
+    const messageId = `<${message.id}@${host}>`;
+    // Over SMTP from the template, without rendering the message's own bodies.
+    const raw =
+      delivery.mode === 'two-phase'
+        ? (await rawTemplate(locale, links.oneClick !== null))?.fill({
+            to: message.email,
+            messageId,
+            bodyUrl: absoluteUrl(links.page),
+            oneClickUrl: links.oneClick ?? undefined,
+            // The time it leaves, as nodemailer dates a message it composes.
+            date: new Date(),
+          })
+        : null;
+    const mail: CampaignMail = raw
+      ? { from: deps.mailFrom, to: message.email, raw }
+      : {
+          from: deps.mailFrom,
+          to: message.email,
+          bcc: [],
+          ...(await render(locale, links.page)),
+          headers: links.oneClick ? listUnsubscribeHeaders(links.oneClick) : {},
+          messageId,
+        };
     try {
       const outcome = await delivery.send(mail, commit);
       if (outcome === 'dropped') {
