@@ -1,5 +1,7 @@
 // `npm run bench [-- filter…]`: runs every bench/*.bench.{mjs,ts} (or those whose file name contains a
-// filter) one after another, then writes bench/results/latest.md and latest.json from their result lines.
+// filter) one after another, then writes bench/results/latest.md and latest.json from their result lines. A
+// filtered run replaces the rows of the benchmarks it ran in latest.md and keeps the others, and the header
+// names each run the table's rows come from.
 // `node scripts/bench.mjs --smoke [filter…]` (npm test): every benchmark briefly (BENCH_SMOKE=1, BENCH_DURATION=1,
 // each bench shrinks its sizes), failing when one exits non-zero, prints no result line or an unreadable one,
 // or runs longer than SMOKE_TIMEOUT_MS; its figures mean nothing and no report is written.
@@ -129,22 +131,10 @@ function describeFailure(run) {
   return [`**failed** (${exit})`, ...run.problems].join('; ');
 }
 
-function renderMarkdown(report) {
-  const { machine } = report;
-  const lines = [
-    '# Benchmark results',
-    '',
-    `- Date: ${report.date}`,
-    `- CPU: ${machine.cpu} × ${machine.cpuCount}`,
-    `- Memory: ${machine.memoryGiB} GiB`,
-    `- OS: ${machine.os}`,
-    `- Node: ${machine.node}`,
-    `- Commit: ${machine.commit ?? 'not available'}`,
-    '',
-    '| benchmark | measured | value | baseline | baseline value | ratio | goal |',
-    '| --- | --- | ---: | --- | ---: | ---: | --- |',
-  ];
-  for (const run of report.runs) {
+/** A table row of latest.md for each result line of the runs, and one for each failed run. */
+function tableRows(runs) {
+  const rows = [];
+  for (const run of runs) {
     for (const result of run.results) {
       const value = `${formatNumber(result.value)} ${result.unit}`;
       const baseline = result.baseline == null ? '–' : `${formatNumber(result.baseline)} ${result.unit}`;
@@ -157,17 +147,84 @@ function renderMarkdown(report) {
         formatRatio(result),
         result.goal,
       ];
-      lines.push(`| ${row.map(cell).join(' | ')} |`);
+      rows.push(`| ${row.map(cell).join(' | ')} |`);
     }
-    if (!run.ok) lines.push(`| ${cell(run.file)} | ${cell(describeFailure(run))} | – | – | – | – | – |`);
+    if (!run.ok) rows.push(`| ${cell(run.file)} | ${cell(describeFailure(run))} | – | – | – | – | – |`);
   }
+  return rows;
+}
+
+const TABLE_HEAD = [
+  '| benchmark | measured | value | baseline | baseline value | ratio | goal |',
+  '| --- | --- | ---: | --- | ---: | ---: | --- |',
+];
+
+/**
+ * What an earlier latest.md holds: its runs (`- Run:` lines; an older report's `- Date:` and `- Commit:` make
+ * one run of every benchmark) and its table rows by benchmark file.
+ */
+function readPreviousReport(file) {
+  if (!fs.existsSync(file)) return { runs: [], rows: new Map() };
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const runs = lines.filter((line) => line.startsWith('- Run: ')).map((line) => line.slice('- Run: '.length));
+  if (runs.length === 0) {
+    const field = (name) => lines.find((line) => line.startsWith(`- ${name}: `))?.slice(name.length + 4);
+    if (field('Date'))
+      runs.push(`${field('Date')}, commit ${field('Commit') ?? 'not available'}: every benchmark`);
+  }
+  const rows = new Map();
+  for (const line of lines.slice(lines.indexOf(TABLE_HEAD[1]) + 1)) {
+    const bench = /^\| ([^|]+?) \|/.exec(line)?.[1];
+    if (bench) rows.set(bench, [...(rows.get(bench) ?? []), line]);
+  }
+  return { runs, rows };
+}
+
+/**
+ * The report as markdown. `previous` (a filtered run): the rows of the benchmarks not run this time are kept
+ * from it, and its runs are listed with this one.
+ */
+function renderMarkdown(report, previous) {
+  const { machine } = report;
+  const ran = new Set(report.runs.map((run) => run.file));
+  const thisRun = `${report.date}, commit ${machine.commit ?? 'not available'}: ${
+    previous ? [...ran].join(', ') : 'every benchmark'
+  }`;
+  const kept = previous
+    ? [...previous.rows.keys()].filter(
+        (bench) => !ran.has(bench) && fs.existsSync(path.join(BENCH_DIR, bench)),
+      )
+    : [];
+  // Runs whose rows are all replaced drop out of the header. A run names its benchmarks, or "every benchmark".
+  const earlierRuns = (previous?.runs ?? []).filter((run) => {
+    const names = run.slice(run.indexOf(': ') + 2);
+    return names === 'every benchmark'
+      ? kept.length > 0
+      : names.split(', ').some((name) => kept.includes(name));
+  });
+  const rows = new Map(kept.map((bench) => [bench, previous.rows.get(bench)]));
+  for (const run of report.runs) rows.set(run.file, tableRows([run]));
+  const lines = [
+    '# Benchmark results',
+    '',
+    ...[...earlierRuns, thisRun].map((run) => `- Run: ${run}`),
+    `- CPU: ${machine.cpu} × ${machine.cpuCount}`,
+    `- Memory: ${machine.memoryGiB} GiB`,
+    `- OS: ${machine.os}`,
+    `- Node: ${machine.node}`,
+    '',
+    ...TABLE_HEAD,
+    ...[...rows.keys()].sort().flatMap((bench) => rows.get(bench)),
+  ];
   return `${lines.join('\n')}\n`;
 }
 
-function writeReport(report) {
+function writeReport(report, { merge }) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const markdown = path.join(RESULTS_DIR, 'latest.md');
+  const previous = merge ? readPreviousReport(markdown) : undefined;
   fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.md'), renderMarkdown(report));
+  fs.writeFileSync(markdown, renderMarkdown(report, previous));
 }
 
 function printSmokeSummary(runs) {
@@ -212,7 +269,7 @@ async function main() {
   if (smoke) {
     printSmokeSummary(runs);
   } else {
-    writeReport({ date, machine: describeMachine(), runs });
+    writeReport({ date, machine: describeMachine(), runs }, { merge: filters.length > 0 });
     console.log(`\nwrote ${path.relative(ROOT, path.join(RESULTS_DIR, 'latest.md'))}`);
   }
   for (const run of failed) console.error(`${run.file}: ${describeFailure(run).replaceAll('**', '')}`);
