@@ -195,7 +195,8 @@ function renderMarkdown(report, previous) {
         (bench) => !ran.has(bench) && fs.existsSync(path.join(BENCH_DIR, bench)),
       )
     : [];
-  // Runs whose rows are all replaced drop out of the header. A run names its benchmarks, or "every benchmark".
+  // Runs whose rows are all replaced drop out of the header. A run names its benchmarks, or "every
+  // benchmark".
   const earlierRuns = (previous?.runs ?? []).filter((run) => {
     const names = run.slice(run.indexOf(': ') + 2);
     return names === 'every benchmark'

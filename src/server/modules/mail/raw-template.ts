@@ -46,7 +46,10 @@ export type RawTemplate = {
 const SLOTS = ['to', 'messageId', 'oneClick', 'date', 'textUrl', 'htmlUrl'] as const;
 type Slot = (typeof SLOTS)[number];
 
-/** The header each header slot is the value of: the slot is filled with the whole line, folded as nodemailer folds it. */
+/**
+ * The header each header slot is the value of. Such a slot is filled with the whole header line, folded as
+ * nodemailer folds it.
+ */
 const HEADERS: Partial<Record<Slot, string>> = {
   to: 'To',
   messageId: 'Message-ID',
