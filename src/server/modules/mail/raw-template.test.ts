@@ -111,6 +111,7 @@ describe('a raw message template', () => {
     expect(template.fill(recipient({ to: '"a b"@example.org' }))).toBeNull();
     expect(template.fill(recipient({ to: 'a@example.org\r\nBcc: x@example.org' }))).toBeNull();
     expect(template.fill(recipient({ oneClickUrl: 'https://mirror.test/a b' }))).toBeNull();
+    expect(template.fill(recipient({ oneClickUrl: 'https://mirror.test/a>b' }))).toBeNull();
     expect(template.fill(recipient({ oneClickUrl: undefined }))).toBeNull();
   });
 });

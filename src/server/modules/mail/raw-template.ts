@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { foldLines } from 'nodemailer/lib/mime-funcs';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { escapeAttribute } from './templates/slotted-render';
 
 /**
  * A campaign sends one message to many people, and its bytes differ per person only in the address, the
@@ -76,15 +77,7 @@ function tokens(): Record<Slot, string> {
 // Values that go into headers verbatim: what nodemailer would also write unchanged.
 const PLAIN_ADDRESS = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+$/;
 const PLAIN_MESSAGE_ID = /^<[\x21-\x3b\x3d\x3f-\x7e]+>$/;
-const PLAIN_URL = /^https?:\/\/[\x21-\x7e]+$/;
-
-function escapeAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
+const PLAIN_URL = /^https?:\/\/[\x21\x23-\x3b\x3d\x3f-\x7e]+$/;
 
 /**
  * Quoted-printable with soft line breaks, for a piece that more pieces follow: 75 columns, so the soft

@@ -13,7 +13,8 @@ function placeholder(slot: string): string {
   return `https://slot.invalid/${slot.toLowerCase()}`;
 }
 
-function escapeAttribute(value: string): string {
+/** A value as it stands in a double-quoted HTML attribute. */
+export function escapeAttribute(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')
