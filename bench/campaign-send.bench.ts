@@ -1,8 +1,8 @@
 // Sending a 100,000-recipient campaign (issue #16's size) at an unlimited rate (issue #7). The campaign is
 // written by the real service (as `POST /api/admin/campaigns` writes it, but at a rate above the API's
-// 1,000/s cap), then the production server (dist/) starts and its campaign worker sends it: claims,
-// per-recipient rendering with the recipient's own unsubscribe link, the two-phase SMTP send that records
-// each message before its final dot. The SMTP sink is a counting smtp-server in a child process
+// 1,000/s cap), then the production server (dist/) starts and its campaign worker sends it: claims, each
+// message filled in with the recipient's own unsubscribe link from a template composed once per language
+// (decision 052), the two-phase SMTP send that records each message before its final dot. The SMTP sink is a counting smtp-server in a child process
 // (support/smtp-sink.mjs). The baseline, in the same run to the same sink: nodemailer's pooled SMTP transport
 // in this process, sending the same rendered newsletter over as many connections. The server's peak RSS is
 // its VmHWM. On the embedded PGlite, then on PostgreSQL when its binaries are installed.
