@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { foldLines } from 'nodemailer/lib/mime-funcs';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { listUnsubscribeHeaders } from './service';
 import { escapeAttribute } from './templates/slotted-render';
 
 /**
@@ -67,7 +68,7 @@ function tokens(): Record<Slot, string> {
   return {
     to: `slot-${nonce}-to@slot.invalid`,
     messageId: `<slot-${nonce}-message-id@slot.invalid>`,
-    oneClick: `<https://slot.invalid/${nonce}/one-click>`,
+    oneClick: `https://slot.invalid/${nonce}/one-click`,
     date: `Slot${nonce}Date`,
     textUrl: `Slot${nonce}TextUrl`,
     htmlUrl: `Slot${nonce}HtmlUrl`,
@@ -96,6 +97,14 @@ function encodedPart(contentType: string, body: string, token: string): string {
   );
 }
 
+/**
+ * A header slot's value as its header line carries it: the one-click URL as listUnsubscribeHeaders writes
+ * it.
+ */
+function headerValue(slot: Slot, value: string): string {
+  return slot === 'oneClick' ? (listUnsubscribeHeaders(value)['List-Unsubscribe'] as string) : value;
+}
+
 /** Nodemailer's form of the Date header. */
 function formatDate(date: Date): string {
   return date.toUTCString().replace(/GMT/, '+0000');
@@ -109,9 +118,7 @@ export async function compileRawTemplate(input: RawTemplateInput): Promise<RawTe
     subject: input.subject,
     messageId: token.messageId,
     date: token.date,
-    headers: input.oneClick
-      ? { 'List-Unsubscribe': token.oneClick, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-      : {},
+    headers: input.oneClick ? listUnsubscribeHeaders(token.oneClick) : {},
     text: { raw: encodedPart('text/plain; charset=utf-8', input.text, token.textUrl) },
     html: { raw: encodedPart('text/html; charset=utf-8', input.html, token.htmlUrl) },
   }).compile();
@@ -119,7 +126,8 @@ export async function compileRawTemplate(input: RawTemplateInput): Promise<RawTe
   const built = (await node.build()).toString('latin1');
 
   // The message split at each token: segments[i] comes before slots[i].
-  const written = (slot: Slot) => (HEADERS[slot] ? `${HEADERS[slot]}: ${token[slot]}` : token[slot]);
+  const written = (slot: Slot) =>
+    HEADERS[slot] ? `${HEADERS[slot]}: ${headerValue(slot, token[slot])}` : token[slot];
   const bySlot = new Map<string, Slot>(SLOTS.map((slot) => [written(slot), slot]));
   const pattern = new RegExp(
     SLOTS.map((slot) => written(slot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
@@ -154,7 +162,7 @@ export async function compileRawTemplate(input: RawTemplateInput): Promise<RawTe
       if (!PLAIN_ADDRESS.test(recipient.to) || !PLAIN_MESSAGE_ID.test(recipient.messageId)) return null;
       if (input.oneClick && !PLAIN_URL.test(recipient.oneClickUrl ?? '')) return null;
       const header = (slot: Slot, value: string) =>
-        Buffer.from(foldLines(`${HEADERS[slot]}: ${value}`, 76), 'latin1');
+        Buffer.from(foldLines(`${HEADERS[slot]}: ${headerValue(slot, value)}`, 76), 'latin1');
       const textUrl = Buffer.from(encodePiece(recipient.bodyUrl), 'latin1');
       const htmlUrl = Buffer.from(encodePiece(escapeAttribute(recipient.bodyUrl)), 'latin1');
       const value = (slot: Slot): Buffer => {
@@ -164,7 +172,7 @@ export async function compileRawTemplate(input: RawTemplateInput): Promise<RawTe
           case 'messageId':
             return header(slot, recipient.messageId);
           case 'oneClick':
-            return header(slot, `<${recipient.oneClickUrl}>`);
+            return header(slot, recipient.oneClickUrl as string);
           case 'date':
             return header(slot, formatDate(recipient.date));
           case 'textUrl':
