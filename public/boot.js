@@ -5,14 +5,19 @@ const entry = boot?.getAttribute('data-entry');
 const modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
 
 // A click on the server-drawn reveal veil before the app runs is remembered, and the app plays the reveal
-// once it starts (decision 029): on a slow phone the first tap is not lost.
+// once it starts (decision 029): on a slow phone the first tap is not lost. So is the last tap on any other
+// button of the page (not a form's submit button, which waits for the app): the app repeats it once it runs
+// (decision 054), say "Forgot your password?" on the sign-in page or a language.
 document.addEventListener(
   'click',
   (event) => {
-    if (document.documentElement.dataset.ready) return;
-    if (event.target instanceof Element && event.target.closest('[data-reveal-veil]')) {
+    if (document.documentElement.dataset.ready || !(event.target instanceof Element)) return;
+    if (event.target.closest('[data-reveal-veil]')) {
       document.documentElement.dataset.earlyReveal = 'true';
+      return;
     }
+    const button = event.target.closest('#root button[type="button"]');
+    if (button) globalThis.mirrorEarlyClick = button;
   },
   { capture: true },
 );

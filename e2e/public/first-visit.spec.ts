@@ -81,28 +81,35 @@ test.describe('the background video', () => {
   });
 });
 
+/**
+ * A phone of our own (the fixture's page.goto waits for the app, and these tests must not): slow, and its
+ * app code held back until `release()`; the server's page and boot script are not.
+ */
+async function slowPhone(page: Page) {
+  const slow = await page.context().newPage();
+  await slow.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(slow);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let release = () => {};
+  const tapped = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await slow.route(
+    (url) => url.pathname.endsWith('.js') && url.pathname !== '/boot.js',
+    async (route) => {
+      await tapped;
+      await route.continue();
+    },
+  );
+  return { slow, release };
+}
+
 test.describe('the reveal veil', () => {
   test.use({ revealed: false });
 
   test('a click made before the app has started still reveals (slow phone)', async ({ page }) => {
     test.setTimeout(120_000);
-    // A page of our own: the fixture's page.goto waits for the app, and this test must not.
-    const slow = await page.context().newPage();
-    await slow.setViewportSize({ width: 390, height: 844 });
-    const cdp = await page.context().newCDPSession(slow);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // The app's code is held back until the visitor has tapped; the server's page and boot script are not.
-    let release = () => {};
-    const tapped = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await slow.route(
-      (url) => url.pathname.endsWith('.js') && url.pathname !== '/boot.js',
-      async (route) => {
-        await tapped;
-        await route.continue();
-      },
-    );
+    const { slow, release } = await slowPhone(page);
     await slow.goto('/', { waitUntil: 'domcontentloaded' });
     await slow.locator('[data-testid="reveal-veil"] button').click();
     expect(await slow.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
@@ -112,6 +119,28 @@ test.describe('the reveal veil', () => {
     expect(await slow.evaluate(() => window.sessionStorage.getItem('mirror.revealed'))).toBe('1');
     await slow.close();
   });
+});
+
+// Decision 054: the sign-in page arrives server-rendered; a tap on one of its buttons before the app runs is
+// repeated once it does, and what was typed meanwhile is kept.
+test('on the server-rendered sign-in page, a tap and typing before the app has started still count (slow phone)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { slow, release } = await slowPhone(page);
+  await slow.goto('/auth', { waitUntil: 'domcontentloaded' });
+  await expect(slow.getByRole('heading', { level: 1 })).toHaveText(en['auth.signIn.title']);
+  await slow.getByLabel(en['auth.email.label']).fill('early@example.com');
+  // The form cannot be sent before its code runs (the browser would send it by itself).
+  await expect(slow.getByRole('button', { name: en['auth.submit.signIn'] })).toBeDisabled();
+  await slow.getByRole('button', { name: en['auth.forgot'] }).click();
+  expect(await slow.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+  release();
+  await expect(slow.getByRole('heading', { level: 1 })).toHaveText(en['auth.reset.request.title'], {
+    timeout: 60_000,
+  });
+  await expect(slow.getByLabel(en['auth.email.label'])).toHaveValue('early@example.com');
+  await slow.close();
 });
 
 test.describe('the first paint', () => {

@@ -7,15 +7,17 @@ import { expect, setLocaleCookie, test } from '../fixtures/test';
  * The JavaScript a first visit to each public page downloads, gzipped (1 kB = 1000 bytes), must stay under its
  * committed ceiling (issue 15, decision 030; bench/lighthouse.bench.mjs reports the same figure). The goal for
  * the landing is 100 kB: the framework alone is about 120 kB (decision 030 says what reaching it would take),
- * so the ceilings are the measured sizes plus about 3 kB, lowered whenever a change makes a page lighter.
+ * so the ceilings are the measured sizes plus about 1 kB, lowered whenever a change makes a page lighter.
  */
 const CEILING_KB: Record<string, number> = {
-  '/': 158,
-  '/invite': 155,
-  '/waiting-list': 158,
-  '/videos': 157,
-  '/legal': 157, // 154.3 measured: the notice of what the operator has not published yet (decision 049)
-  '/auth': 166,
+  // Measured (the larger of en and de) plus about 1 kB, after shared chunks were copied into the chunks that
+  // use them (decision 053) and /auth became server-rendered (decision 054).
+  '/': 158, // 156.8 measured
+  '/invite': 155, // 154.2
+  '/waiting-list': 158, // 157.2
+  '/videos': 156, // 155.4
+  '/legal': 155, // 154.5: the notice of what the operator has not published yet (decision 049)
+  '/auth': 165, // 164.4
 };
 
 /** The page modules of the public pages (src/shared/routes.ts PUBLIC_ROUTES) and the 404 screen. */

@@ -23,7 +23,7 @@ function content(page: SeoPage, locale: TLocale, texts: Record<string, string> =
 async function renderPage(
   path: string,
   page: SeoPage,
-  options: { locale?: TLocale; revealed?: boolean; texts?: Record<string, string> } = {},
+  options: { locale?: TLocale; revealed?: boolean; signedOut?: boolean; texts?: Record<string, string> } = {},
 ) {
   const locale = options.locale ?? 'en';
   const output = await render({
@@ -32,6 +32,7 @@ async function renderPage(
     messages: MESSAGES[locale],
     pageContent: content(page, locale, options.texts),
     revealed: options.revealed ?? false,
+    signedOut: options.signedOut ?? true,
   });
   if (!output) throw new Error('no output');
   return output;
@@ -81,6 +82,17 @@ describe('server rendering of public pages', () => {
     ).html;
     expect(complete).not.toContain(en['legal.incomplete.title']);
     expect(complete).toContain(en['legal.company']);
+  });
+
+  it('renders the sign-in form for a signed-out visitor, and only waits for the session when it is unknown', async () => {
+    const signedOut = await renderPage('/auth', 'auth', { locale: 'de' });
+    expect(signedOut.html).toContain(de['auth.signIn.title']);
+    expect(signedOut.html).toContain('type="password"');
+    expect(signedOut.html).not.toContain('data-reveal-veil');
+    expect(signedOut.modules).toEqual(['src/client/app/routes/auth.tsx']);
+    const unknown = (await renderPage('/auth', 'auth', { signedOut: false })).html;
+    expect(unknown).not.toContain(en['auth.signIn.title']);
+    expect(unknown).toContain(en['auth.submitting']);
   });
 
   it('renders in German', async () => {

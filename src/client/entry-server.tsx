@@ -12,6 +12,7 @@ import { isRouteHandle } from './app/route-handle';
 import { createRoutes } from './app/router';
 import { pageContentQueryOptions } from './features/site/api/page-content';
 import { I18N_OPTIONS } from './lib/i18n';
+import { sessionQueryOptions } from './lib/session';
 
 /**
  * Server rendering of a public page (decision 013): the same routes and components as the browser, with a
@@ -33,6 +34,8 @@ export const render: SsrRender = async (input) => {
   const queryClient = createQueryClient();
   const content = input.pageContent;
   queryClient.setQueryData(pageContentQueryOptions(content.page, content.locale).queryKey, content);
+  // Without a session cookie nobody is signed in; the HTML says so to the browser too (decision 054).
+  if (input.signedOut) queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
 
   const pathname = new URL(input.url).pathname;
   const start = decideRevealStart(pathname, {

@@ -33,10 +33,15 @@ const initialRender: InitialRender = serverRendered
   ? { veiled: container.querySelector('[data-reveal-veil]') !== null }
   : null;
 
-/** Marks the document once the app runs (hydrated or rendered): `html[data-ready]`, for tests and tooling. */
+/**
+ * Marks the document once the app runs (hydrated or rendered): `html[data-ready]`, for tests and tooling. A
+ * button of the server-drawn page tapped before then (remembered by public/boot.js) is tapped again now.
+ */
 function ReadyMarker() {
   useEffect(() => {
     document.documentElement.dataset.ready = 'true';
+    const early = (globalThis as { mirrorEarlyClick?: unknown }).mirrorEarlyClick;
+    if (early instanceof HTMLButtonElement && early.isConnected && !early.disabled) early.click();
   }, []);
   return null;
 }

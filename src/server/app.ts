@@ -22,7 +22,7 @@ import { httpsRedirect, securityHeaders } from './lib/security-headers';
 import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
-import { accountRoutes, sessionMiddleware } from './modules/accounts/routes';
+import { accountRoutes, hasSessionCookie, sessionMiddleware } from './modules/accounts/routes';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes, metricsRoutes } from './modules/health/routes';
@@ -82,7 +82,8 @@ function pageBodyRenderer(render: SsrRender): PageBodyRenderer {
     (input: Parameters<PageBodyRenderer>[0]) =>
       render({ ...input, messages: { ...messagesFor(input.locale) } }),
     {
-      key: (input) => JSON.stringify([pageOf(input.url), input.locale, input.revealed, input.pageContent]),
+      key: (input) =>
+        JSON.stringify([pageOf(input.url), input.locale, input.revealed, input.signedOut, input.pageContent]),
       max: 256,
     },
   );
@@ -231,6 +232,7 @@ export function createApp(deps: AppDeps) {
       serveSpa(deps.clientAssets, {
         renderHead: createPageHeadRenderer({ pageContent, config }),
         renderBody: deps.ssrRender && pageBodyRenderer(deps.ssrRender),
+        signedOut: (c) => !hasSessionCookie(c.req.header('cookie')),
       }),
     );
   }

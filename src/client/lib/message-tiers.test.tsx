@@ -39,6 +39,7 @@ async function html(
     messages,
     pageContent: content(page, locale),
     revealed,
+    signedOut: true,
   });
   if (!output) throw new Error(`no output for ${path}`);
   return output.html;
@@ -73,8 +74,8 @@ describe('the two translation chunks per language', () => {
     ['/waiting-list', 'waiting-list'],
     ['/videos', 'videos'],
     ['/legal', 'legal'],
-    ['/auth', 'home'],
-    ['/auth?mode=sign-in', 'home'],
+    ['/auth', 'auth'],
+    ['/auth?mode=sign-in', 'auth'],
   ] as const)(
     'render %s the same with the public chunk as with every text',
     async (path, page) => {

@@ -1,9 +1,22 @@
 import { href } from '@shared/routes';
 import type { TSessionInfo, TSessionUser } from '@shared/schemas/accounts';
+import { SESSION_HINT_ELEMENT_ID } from '@shared/ssr';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { apiRequest } from './api-client';
+
+/** `{ user: null }` when the server rendered this page for a request without a session cookie. */
+function readSignedOutHint(): TSessionInfo | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const hint = JSON.parse(document.getElementById(SESSION_HINT_ELEMENT_ID)?.textContent ?? 'null');
+    return hint && typeof hint === 'object' && hint.user === null ? { user: null } : null;
+  } catch {
+    return null;
+  }
+}
+const signedOutAtLoad = readSignedOutHint();
 
 /**
  * Who is signed in, from `GET /api/account/session`. The session itself is an HttpOnly cookie the page never
@@ -13,6 +26,10 @@ export const sessionQueryOptions = queryOptions({
   queryKey: ['session'] as const,
   queryFn: ({ signal }) => apiRequest<TSessionInfo>('/account/session', { signal }),
   staleTime: 60_000,
+  // What the server knew when it rendered the page (no session cookie: nobody signed in), shown at once and,
+  // as another tab may have signed in since, checked again in the background (decision 054).
+  initialData: () => signedOutAtLoad ?? undefined,
+  initialDataUpdatedAt: 0,
 });
 
 export function useSession() {

@@ -432,6 +432,32 @@ describe('the server-rendering cache', () => {
     expect(revealed?.[0]).not.toBe(invite?.[0]);
     expect(rendered.length - before).toBe(3);
   });
+
+  it('renders /auth only for a signed-out visitor without an e-mail link, and tells the client so', async () => {
+    const html = async (url: string, cookie?: string) =>
+      (await served.app.request(url, { headers: cookie ? { cookie } : {} })).text();
+    const hint = '<script type="application/json" id="mirror-session">{"user":null}</script>';
+
+    const signedOut = await html('/auth?next=%2Fsettings');
+    expect(signedOut).toMatch(/<main data-render="\d+">\/auth<\/main>/);
+    expect(signedOut).toContain(hint);
+    expect(rendered.at(-1)?.signedOut).toBe(true);
+    expect(signedOut).toContain('<meta name="robots" content="index, follow">');
+
+    // Whoever has a session cookie is sent on by the page; the browser renders it, without the hint.
+    const withCookie = await html('/auth', 'mirror.session_token=abc.def');
+    expect(withCookie).not.toContain('data-render=');
+    expect(withCookie).not.toContain(hint);
+    // A link from an e-mail opens its own view, which reads the token first.
+    for (const link of ['reset=tok', 'invitation=tok', 'verify=tok', 'verified=1', 'verifyError=invalid']) {
+      expect(await html(`/auth?${link}`), link).not.toContain('data-render=');
+    }
+    // Other server-rendered pages carry the hint when nobody is signed in, and not otherwise.
+    expect(await html('/invite')).toContain(hint);
+    const invite = await html('/invite', 'mirror.session_token=abc.def');
+    expect(invite).toContain('data-render=');
+    expect(invite).not.toContain(hint);
+  });
 });
 
 describe('choosing an encoding', () => {

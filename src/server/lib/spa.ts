@@ -1,4 +1,5 @@
 import { ADMIN_OPEN_SECTIONS_COOKIE, parseOpenSectionsCookie } from '@shared/domain/admin';
+import { hasAuthLink } from '@shared/domain/auth-link';
 import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
 import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
 import { FIRST_WAITLIST_PAGE, waitlistPageSearch } from '@shared/domain/waitlist-list';
@@ -11,7 +12,7 @@ import {
   type RouteMatch,
 } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
-import { REVEALED_COOKIE } from '@shared/ssr';
+import { REVEALED_COOKIE, SESSION_HINT_ELEMENT_ID } from '@shared/ssr';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './api';
@@ -62,6 +63,7 @@ export type PageBodyRenderer = (input: {
   locale: TLocale;
   pageContent: TPageContent;
   revealed: boolean;
+  signedOut: boolean;
 }) => Promise<{ html: string; modules: string[] } | null>;
 export type PageHeadRenderer = (input: PageHeadInput) => Promise<PageHead>;
 
@@ -107,7 +109,12 @@ export function canonicalPath(pathname: string): string {
  */
 export function serveSpa(
   assets: ClientAssets,
-  options: { renderHead?: PageHeadRenderer; renderBody?: PageBodyRenderer } = {},
+  options: {
+    renderHead?: PageHeadRenderer;
+    renderBody?: PageBodyRenderer;
+    /** Whether the request carries no session cookie (nobody is signed in); unknown counts as false. */
+    signedOut?: (c: Context<AppEnv>) => boolean;
+  } = {},
 ): MiddlewareHandler<AppEnv> {
   // Keyed by the final HTML, so the compressed variants are reused while a page's content stays the same and
   // a changed CMS value simply makes a new entry. Least recently used entries go first.
@@ -165,14 +172,17 @@ export function serveSpa(
     const page = options.renderHead
       ? await options.renderHead({ route, locale, logger: c.get('logger') })
       : undefined;
+    const url = new URL(c.req.url);
+    const signedOut = options.signedOut?.(c) ?? false;
     const body =
-      route && page?.content && options.renderBody
+      route && page?.content && options.renderBody && rendersOnServer(route.id, url, signedOut)
         ? await options
             .renderBody({
-              url: renderedUrl(new URL(c.req.url), route),
+              url: renderedUrl(url, route),
               locale,
               pageContent: page.content,
               revealed: getCookie(c, REVEALED_COOKIE) === '1',
+              signedOut,
             })
             .catch((error: unknown) => {
               c.get('logger').error(
@@ -185,7 +195,7 @@ export function serveSpa(
     const html = assets.renderHtml({
       locale,
       head: page?.head,
-      data: page?.data,
+      data: body && signedOut ? `${page?.data ?? ''}${SIGNED_OUT_HINT}` : page?.data,
       body: body?.html,
       modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
       fetches: route ? firstRequests(route.id, getCookie(c, ADMIN_OPEN_SECTIONS_COOKIE)) : [],
@@ -197,6 +207,18 @@ export function serveSpa(
       vary: 'Accept-Encoding, Cookie',
     });
   };
+}
+
+/** What a server-rendered page tells the client when the request had no session cookie (decision 054). */
+const SIGNED_OUT_HINT = `<script type="application/json" id="${SESSION_HINT_ELEMENT_ID}">{"user":null}</script>`;
+
+/**
+ * Whether the server renders a public page's body. /auth only for a signed-out visitor without an e-mail
+ * link: a signed-in visitor is sent on from there, and a link opens a view that first reads its token, so
+ * the browser renders those (decision 054).
+ */
+function rendersOnServer(id: RouteId, url: URL, signedOut: boolean): boolean {
+  return id !== 'auth' || (signedOut && !hasAuthLink(url.searchParams));
 }
 
 /**

@@ -38,6 +38,7 @@ export const SEO_PAGES = {
   'waiting-list': '/waiting-list',
   videos: '/videos',
   legal: '/legal',
+  auth: '/auth',
 } as const;
 export type SeoPage = keyof typeof SEO_PAGES;
 
@@ -53,6 +54,7 @@ const SEO_PAGE_OF_ROUTE: Partial<Record<RouteId, SeoPage>> = {
   waitingList: 'waiting-list',
   videos: 'videos',
   legal: 'legal',
+  auth: 'auth',
 };
 
 /** The SEO page a route shows, or null for routes that search engines should not index. */

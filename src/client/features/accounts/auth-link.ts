@@ -1,17 +1,4 @@
-/**
- * What a link from an e-mail brings to /auth: `?verify=<token>` from a verification mail (the server's
- * /api/auth/verify-email redirects here; the page confirms with a POST), `?reset=<token>` from a
- * password-reset mail, `?invitation=<token>` from an invitation. `?verified=1` and
- * `?verifyError=expired|invalid|rate_limited` are what earlier versions redirected to after confirming on
- * the GET, and still read.
- */
-export const AUTH_LINK_PARAMS = {
-  verify: 'verify',
-  verified: 'verified',
-  verifyError: 'verifyError',
-  reset: 'reset',
-  invitation: 'invitation',
-} as const;
+import { AUTH_LINK_PARAMS } from '@shared/domain/auth-link';
 
 export type AuthLink = {
   notice: 'verified' | 'verifyFailed' | 'verifyRateLimited' | null;
@@ -24,6 +11,7 @@ export type AuthLink = {
   consumed: string[];
 };
 
+/** What an e-mail link brought to /auth (AUTH_LINK_PARAMS), read once on arrival. */
 export function readAuthLink(params: URLSearchParams): AuthLink {
   const consumed = Object.values(AUTH_LINK_PARAMS).filter((name) => params.has(name));
   const resetToken = params.get(AUTH_LINK_PARAMS.reset)?.trim() || null;

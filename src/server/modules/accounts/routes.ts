@@ -93,6 +93,11 @@ export type AccountRoutesDeps = {
 /** better-auth's session cookie (`__Secure-` first under https); the middleware looks for it before asking. */
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
 
+/** Whether a Cookie header carries a session cookie at all (whether it is valid takes a lookup). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
 function forwardCookies(c: Context, cookies: readonly string[]) {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
 }
@@ -130,7 +135,7 @@ export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', undefined);
     const cookie = c.req.header('cookie');
-    if (!cookie || !SESSION_COOKIE.test(cookie)) return next();
+    if (!hasSessionCookie(cookie)) return next();
     const session = await readSession(auth, c.req.raw.headers);
     c.set('user', session?.user);
     await next();

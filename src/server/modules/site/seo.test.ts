@@ -95,7 +95,7 @@ describe('robots.txt', () => {
     const robots = renderRobotsTxt(APP);
     const lines = robots.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/', '/invite', '/waiting-list', '/videos', '/legal'])
+    for (const path of ['/', '/invite', '/waiting-list', '/videos', '/legal', '/auth'])
       expect(lines).toContain(`Allow: ${path}`);
     for (const path of [
       '/list',
@@ -103,7 +103,6 @@ describe('robots.txt', () => {
       '/admin-login',
       '/dashboard',
       '/onboarding',
-      '/auth',
       '/settings',
       '/reflect',
       '/choose-lane',
@@ -139,9 +138,11 @@ describe('sitemap.xml', () => {
       `${APP}/videos?lang=de`,
       `${APP}/legal`,
       `${APP}/legal?lang=de`,
+      `${APP}/auth`,
+      `${APP}/auth?lang=de`,
     ]);
-    expect(xml.match(/<url>/g)).toHaveLength(10);
-    expect(xml.match(/<xhtml:link /g)).toHaveLength(30);
+    expect(xml.match(/<url>/g)).toHaveLength(12);
+    expect(xml.match(/<xhtml:link /g)).toHaveLength(36);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${APP}/invite"/>`);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${APP}/invite?lang=de"/>`);
   });

@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { FieldError } from '@client/components/ui/field';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/lib/toast';
+import { useIsClient } from '@client/lib/use-is-client';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,10 +66,17 @@ export function FormFooter({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // A server-rendered form cannot be sent before its code runs: the browser would send it by itself.
+  const ready = useIsClient();
   return (
     <>
       <div role="alert">{error && <FieldError className="mt-5">{error}</FieldError>}</div>
-      <Button type="submit" className="mt-6 w-full" disabled={pending} aria-busy={pending || undefined}>
+      <Button
+        type="submit"
+        className="mt-6 w-full"
+        disabled={!ready || pending}
+        aria-busy={pending || undefined}
+      >
         {pending && <Spinner className="size-4" />}
         {pending ? t('auth.submitting') : children}
       </Button>

@@ -2,7 +2,7 @@ import { PasswordField } from '@client/components/password-field';
 import { ApiError } from '@client/lib/api-client';
 import { toLocale } from '@shared/domain/locale';
 import type { TSessionUser } from '@shared/schemas/accounts';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignIn, useSignUp } from '../api/account';
 import {
@@ -55,6 +55,15 @@ export function CredentialsForm({
     confirm: useRef<HTMLInputElement>(null),
   };
 
+  // On the server-rendered sign-in page, what someone typed before the code ran counts (decision 054).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form becomes interactive
+  useEffect(() => {
+    const typed = (field: keyof typeof refs) => refs[field].current?.value ?? '';
+    if (typed('email') && typed('email') !== email) onEmailChange(typed('email'));
+    if (typed('password')) setPassword(typed('password'));
+    if (typed('confirm')) setConfirm(typed('confirm'));
+  }, []);
+
   const show = (next: FieldProblem) => {
     setProblem(next);
     if (next.field !== 'form') refs[next.field].current?.focus();
@@ -98,7 +107,7 @@ export function CredentialsForm({
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form method="post" noValidate onSubmit={submit}>
       <div className="space-y-5">
         <EmailField
           value={email}
