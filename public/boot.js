@@ -23,6 +23,8 @@ document.addEventListener(
 );
 
 function start() {
+  // The page has been painted: what waits for that (the landing's video poster, decision 055) may load now.
+  document.documentElement.dataset.painted = 'true';
   for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

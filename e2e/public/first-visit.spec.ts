@@ -165,6 +165,24 @@ test.describe('the first paint', () => {
       expect(codeAt ?? 0).toBeGreaterThanOrEqual(paintedAt ?? Number.POSITIVE_INFINITY);
     });
   }
+
+  // Decision 055: the landing's first paint waits for no image; its video poster is asked for after it.
+  test('/ asks for its video poster only once it has been painted', async ({ page }) => {
+    await page.goto('/');
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((e) => /poster/.test(e.name))),
+      )
+      .toBe(true);
+    const { paintedAt, posterAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      posterAt:
+        performance.getEntriesByType('resource').find((entry) => /poster/.test(entry.name))?.startTime ??
+        null,
+    }));
+    expect(paintedAt).not.toBeNull();
+    expect(posterAt ?? 0).toBeGreaterThanOrEqual(paintedAt ?? Number.POSITIVE_INFINITY);
+  });
 });
 
 test.describe('pages that open clear', () => {

@@ -10,14 +10,15 @@ import { expect, setLocaleCookie, test } from '../fixtures/test';
  * so the ceilings are the measured sizes plus about 1 kB, lowered whenever a change makes a page lighter.
  */
 const CEILING_KB: Record<string, number> = {
-  // Measured (the larger of en and de) plus about 1 kB, after shared chunks were copied into the chunks that
-  // use them (decision 053) and /auth became server-rendered (decision 054).
-  '/': 158, // 156.8 measured
-  '/invite': 155, // 154.2
-  '/waiting-list': 158, // 157.2
-  '/videos': 156, // 155.4
-  '/legal': 155, // 154.5: the notice of what the operator has not published yet (decision 049)
-  '/auth': 165, // 164.4
+  // Measured (the larger of en and de) plus up to about 1 kB, after shared chunks were copied into the chunks
+  // that use them (decision 053), /auth became server-rendered (decision 054) and the invitation's hero was
+  // drawn inline (decision 055).
+  '/': 158, // 157.1 measured
+  '/invite': 156, // 155.1
+  '/waiting-list': 158, // 157.4
+  '/videos': 157, // 155.7
+  '/legal': 156, // 154.8: the notice of what the operator has not published yet (decision 049)
+  '/auth': 166, // 164.7
 };
 
 /** The page modules of the public pages (src/shared/routes.ts PUBLIC_ROUTES) and the 404 screen. */

@@ -25,6 +25,8 @@ async function canHydrate(routes: ReturnType<typeof createRoutes>): Promise<bool
   }
 }
 
+// A page the browser renders has nothing painted to wait for (public/boot.js marks server-rendered ones).
+document.documentElement.dataset.painted = 'true';
 await initI18n(initialLocale());
 const routes = createRoutes();
 const serverRendered = await canHydrate(routes);

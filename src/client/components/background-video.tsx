@@ -19,7 +19,9 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   const { t } = useTranslation();
   // Which video fits is known in the browser only; the server's page shows the poster of each layout.
   const inBrowser = useIsClient();
-  // The poster is on screen from the first paint; the video joins once the page has settled.
+  // The poster is asked for right after the first paint (`html[data-painted]`, set by public/boot.js and
+  // main.tsx), so the text of the page is not kept waiting behind it (decision 055); the video joins once
+  // the page has settled.
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (!inBrowser) return;
@@ -75,7 +77,7 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   return (
     <>
       <div
-        className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[#16131c] bg-cover bg-center bg-[image:var(--poster-mobile)] md:bg-[image:var(--poster-desktop)]"
+        className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[#16131c] bg-cover bg-center [html[data-painted]_&]:bg-[image:var(--poster-mobile)] md:[html[data-painted]_&]:bg-[image:var(--poster-desktop)]"
         style={
           {
             '--poster-mobile': `url(${mediaUrl('videos', BACKGROUND_VIDEOS.mobile.poster)})`,

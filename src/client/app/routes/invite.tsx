@@ -1,4 +1,4 @@
-import heroImage from '@client/assets/invite-hero.svg';
+import { InviteHero } from '@client/components/invite-hero';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { usePageContent } from '@client/features/site/api/page-content';
@@ -23,12 +23,9 @@ export function Component() {
     <div className="flex flex-1 flex-col">
       <PageHeader signIn />
       <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-6 pt-4 pb-16 md:grid-cols-2 md:gap-16">
-        <img
-          src={heroImage}
-          alt={t('invite.heroAlt')}
-          width={600}
-          height={600}
-          className="mx-auto aspect-square w-full max-w-sm rounded-[2.5rem] shadow-2xl shadow-accent/20 md:max-w-none"
+        <InviteHero
+          label={t('invite.heroAlt')}
+          className="mx-auto aspect-square h-auto w-full max-w-sm overflow-hidden rounded-[2.5rem] shadow-2xl shadow-accent/20 md:max-w-none"
         />
         <div>
           <h1 className="font-display text-4xl leading-tight font-semibold text-balance sm:text-5xl">
