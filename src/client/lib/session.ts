@@ -5,16 +5,12 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { apiRequest } from './api-client';
+import { readEmbeddedJson } from './embedded-json';
 
 /** `{ user: null }` when the server rendered this page for a request without a session cookie. */
 function readSignedOutHint(): TSessionInfo | null {
-  if (typeof document === 'undefined') return null;
-  try {
-    const hint = JSON.parse(document.getElementById(SESSION_HINT_ELEMENT_ID)?.textContent ?? 'null');
-    return hint && typeof hint === 'object' && hint.user === null ? { user: null } : null;
-  } catch {
-    return null;
-  }
+  const hint = readEmbeddedJson(SESSION_HINT_ELEMENT_ID);
+  return hint && typeof hint === 'object' && 'user' in hint && hint.user === null ? { user: null } : null;
 }
 const signedOutAtLoad = readSignedOutHint();
 

@@ -1,4 +1,5 @@
 import { apiRequest } from '@client/lib/api-client';
+import { readEmbeddedJson } from '@client/lib/embedded-json';
 import { applySeo } from '@client/lib/head';
 import { type CmsPage, type CmsTextKey, cmsFallbackKey, hasBuiltInTexts } from '@shared/domain/cms';
 import { type TLocale, toLocale } from '@shared/domain/locale';
@@ -20,15 +21,10 @@ type Translate = (key: string, params?: Readonly<Record<string, string | undefin
 
 /** The page content the server embedded in the HTML, read once when the app starts. */
 function readInitialContent(): TPageContent | null {
-  if (typeof document === 'undefined') return null;
-  const text = document.getElementById(INITIAL_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as TPageContent | null;
-    return parsed && typeof parsed === 'object' && 'page' in parsed && 'locale' in parsed ? parsed : null;
-  } catch {
-    return null;
-  }
+  const parsed = readEmbeddedJson(INITIAL_DATA_ELEMENT_ID);
+  return parsed && typeof parsed === 'object' && 'page' in parsed && 'locale' in parsed
+    ? (parsed as TPageContent)
+    : null;
 }
 const initialContent = readInitialContent();
 const startedAt = Date.now();
