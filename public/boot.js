@@ -1,8 +1,43 @@
 // Starts a server-rendered page's app after its first paint (decision 013): the page is readable at once,
-// and its code, listed by the server in <meta name="mirror-boot">, is fetched and run right after.
+// and its code, listed by the server in <meta name="mirror-boot">, is fetched and run right after. A page
+// served under the reveal veil waits for a person too (decision 056): until someone moves, taps, scrolls or
+// types, the veil is all there is to use, so its code is not fetched for nobody.
+const root = document.documentElement;
 const boot = document.querySelector('meta[name="mirror-boot"]');
 const entry = boot?.getAttribute('data-entry');
 const modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
+const veil = document.querySelector('#root [data-reveal-veil]');
+
+// The same names as src/client/lib/session-flags.ts and src/shared/ssr.ts (boot.test.ts checks).
+const REVEALED_FLAG = 'mirror.revealed';
+const REVEALED_COOKIE = 'mirror-revealed';
+
+/**
+ * A tap on the veil before the app runs plays the reveal at once (spec §4) and leaves the page usable as
+ * the server drew it: its links work as plain links. The app, once it runs, finishes what was started here
+ * (`data-early-reveal`, app/reveal.ts) and removes the veil.
+ */
+function revealEarly() {
+  root.dataset.earlyReveal = 'true';
+  try {
+    sessionStorage.setItem(REVEALED_FLAG, '1');
+  } catch {
+    // private mode or full storage: the cookie below still tells the server
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
+  document.cookie = `${REVEALED_COOKIE}=1; Path=/; SameSite=Lax`;
+  const content = document.querySelector('#root [data-shell-content]');
+  content?.removeAttribute('inert');
+  content?.removeAttribute('aria-hidden');
+  if (!veil) return;
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    veil.style.display = 'none';
+    return;
+  }
+  veil.classList.add('veil-revealing', 'pointer-events-none');
+  veil.querySelector('.veil-idle')?.classList.remove('veil-idle');
+  veil.querySelector('[data-veil-hint]')?.classList.add('opacity-0');
+}
 
 // A click on the server-drawn reveal veil before the app runs is remembered, and the app plays the reveal
 // once it starts (decision 029): on a slow phone the first tap is not lost. So is the last tap on any other
@@ -11,9 +46,9 @@ const modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boo
 document.addEventListener(
   'click',
   (event) => {
-    if (document.documentElement.dataset.ready || !(event.target instanceof Element)) return;
+    if (root.dataset.ready || !(event.target instanceof Element)) return;
     if (event.target.closest('[data-reveal-veil]')) {
-      document.documentElement.dataset.earlyReveal = 'true';
+      if (root.dataset.earlyReveal !== 'true') revealEarly();
       return;
     }
     const button = event.target.closest('#root button[type="button"]');
@@ -23,8 +58,6 @@ document.addEventListener(
 );
 
 function start() {
-  // The page has been painted: what waits for that (the landing's video poster, decision 055) may load now.
-  document.documentElement.dataset.painted = 'true';
   for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -35,6 +68,26 @@ function start() {
   if (entry) import(entry);
 }
 
+/** Signs that a person is at the page; any one of them is enough. */
+const PRESENCE_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'];
+
+let present = !veil;
+let painted = false;
+let started = false;
+function startWhenReady() {
+  if (started || !painted || !present) return;
+  started = true;
+  start();
+}
+if (!present) {
+  const noticed = () => {
+    for (const type of PRESENCE_EVENTS) removeEventListener(type, noticed, { capture: true });
+    present = true;
+    startWhenReady();
+  };
+  for (const type of PRESENCE_EVENTS) addEventListener(type, noticed, { capture: true, passive: true });
+}
+
 // The code is requested once the page has been painted. The first animation frame alone does not say so:
 // Chrome may hold that frame's paint while styles and fonts settle, and scripts requested meanwhile compete
 // with them, so the page first appeared only after all of its code had arrived. The first contentful paint
@@ -42,20 +95,24 @@ function start() {
 // paint 3 s after the first frame (a page that paints no text or image), it starts then. On a busy phone
 // the paint can trail the first frame by more than a second.
 const FALLBACK_AFTER_FRAME_MS = 3000;
-let started = false;
-function startOnce() {
-  if (started) return;
-  started = true;
-  start();
+function paintedOnce() {
+  if (painted) return;
+  painted = true;
+  // The page has been painted: what waits for that (the landing's video poster, decision 055) may load now.
+  root.dataset.painted = 'true';
+  // The veil's button takes the focus now (not before the paint, which would force an early layout), so
+  // Enter or Space reveals before the app runs too.
+  veil?.querySelector('button')?.focus({ preventScroll: true });
+  startWhenReady();
 }
 if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
-  const painted = new PerformanceObserver((list) => {
+  const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    painted.disconnect();
-    setTimeout(startOnce, 0);
+    observer.disconnect();
+    setTimeout(paintedOnce, 0);
   });
-  painted.observe({ type: 'paint', buffered: true });
-  requestAnimationFrame(() => setTimeout(startOnce, FALLBACK_AFTER_FRAME_MS));
+  observer.observe({ type: 'paint', buffered: true });
+  requestAnimationFrame(() => setTimeout(paintedOnce, FALLBACK_AFTER_FRAME_MS));
 } else {
-  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  requestAnimationFrame(() => setTimeout(paintedOnce, 0));
 }

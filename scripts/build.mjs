@@ -41,6 +41,21 @@ function externalPackagesExcept(bundled) {
   };
 }
 
+/**
+ * public/boot.js is copied as written, comments and all; it is the one script a page under the veil loads
+ * before anyone is there (decision 056), so the served copy is minified.
+ */
+async function minifyBootScript(file) {
+  const esbuild = await import('esbuild');
+  const { code } = await esbuild.transform(fs.readFileSync(file, 'utf8'), {
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    legalComments: 'none',
+  });
+  fs.writeFileSync(file, code);
+}
+
 export async function build({ quiet = false } = {}) {
   const started = Date.now();
   const hash = sourceHash();
@@ -52,6 +67,7 @@ export async function build({ quiet = false } = {}) {
     logLevel: quiet ? 'warn' : 'info',
     configFile: path.join(ROOT, 'vite.config.ts'),
   });
+  await minifyBootScript(path.join(ROOT, 'dist', 'client', 'boot.js'));
   compressTree(path.join(ROOT, 'dist', 'client'));
   // The server-rendering build of the same client (decision 013), loaded by the server at run time.
   await vite.build({

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { E2E_STAFF } from '../fixtures/staff';
-import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
+import { expect, expectAccessible, setLocaleCookie, signalPresence, test } from '../fixtures/test';
 
 /** The admin area (issue 6): staff sign-in, page texts, the live waiting list, signing out. */
 
@@ -82,10 +82,12 @@ test('staff change the German hero title, publish it, and / shows it in German',
   if (!visitor) throw new Error('no browser');
   try {
     await visitor.goto('/?lang=de');
+    await signalPresence(visitor);
     await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await visitor.locator('[data-testid="reveal-veil"] button').click();
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
     await visitor.goto('/?lang=en');
+    await signalPresence(visitor);
     await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await visitor.locator('[data-testid="reveal-veil"] button').click();
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(en['cms.home.hero.title']);

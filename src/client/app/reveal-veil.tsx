@@ -41,7 +41,11 @@ export function RevealVeil({ revealing, onReveal }: { revealing: boolean; onReve
             {t('app.name')}
           </span>
         </span>
-        <span className={cn('text-sm tracking-wide text-fg-muted', revealing && 'opacity-0')}>
+        {/* public/boot.js hides the hint when the veil is tapped before the app runs (decision 056). */}
+        <span
+          data-veil-hint=""
+          className={cn('text-sm tracking-wide text-fg-muted', revealing && 'opacity-0')}
+        >
           {touch ? t('landing.overlay.hintTouch') : t('landing.overlay.hint')}
         </span>
       </button>

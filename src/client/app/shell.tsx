@@ -66,7 +66,9 @@ export function Shell() {
       data-surface={routeId && DARK_SURFACE_ROUTES.has(routeId) ? 'dark' : undefined}
       className="bg-surface text-fg"
     >
+      {/* public/boot.js opens this (data-shell-content) when the veil is tapped before the app runs. */}
       <div
+        data-shell-content=""
         inert={veiled}
         aria-hidden={veiled || undefined}
         className={cn(

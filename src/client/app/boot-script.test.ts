@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SESSION_FLAGS } from '@client/lib/session-flags';
+import { REVEALED_COOKIE } from '@shared/ssr';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * public/boot.js is served as it is, so it cannot import what the app and the server agree on; what it
+ * writes when the veil is tapped before the app runs (decision 056) must keep the names they read.
+ */
+const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/boot.js'), 'utf8');
+
+function constant(name: string): string | undefined {
+  return new RegExp(`const ${name} = '([^']+)';`).exec(BOOT)?.[1];
+}
+
+describe('public/boot.js', () => {
+  it('sets the same "revealed" session flag and cookie as the app', () => {
+    expect(constant('REVEALED_FLAG')).toBe(SESSION_FLAGS.revealed);
+    expect(constant('REVEALED_COOKIE')).toBe(REVEALED_COOKIE);
+  });
+
+  it('finds the veil, its hint and the page behind it by the markers the app renders', () => {
+    const shell = fs.readFileSync(path.resolve(import.meta.dirname, 'shell.tsx'), 'utf8');
+    const veil = fs.readFileSync(path.resolve(import.meta.dirname, 'reveal-veil.tsx'), 'utf8');
+    for (const [marker, source] of [
+      ['data-shell-content', shell],
+      ['data-reveal-veil', veil],
+      ['data-veil-hint', veil],
+      ['veil-idle', veil],
+    ] as const) {
+      expect(BOOT, marker).toContain(marker);
+      expect(source, marker).toContain(marker);
+    }
+  });
+});
