@@ -41,20 +41,36 @@ const PERMISSIONS_POLICY = [
 
 const PUBLIC_MEDIA_PREFIX = '/media/';
 
+/**
+ * Responses a browser only ever uses from inside a page and never runs or shows as a document of their own:
+ * scripts, style sheets, fonts, raster images, audio and video. (SVG is a document that can run scripts,
+ * so it is not one of them.)
+ */
+const SUBRESOURCE_TYPE =
+  /^(text\/javascript|application\/javascript|text\/css|font\/|image\/(?!svg)|audio\/|video\/)/;
+
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
-  const headers: [string, string][] = [
-    ['Content-Security-Policy', buildContentSecurityPolicy(options)],
+  const everywhere: [string, string][] = [
     ['X-Content-Type-Options', 'nosniff'],
-    ['X-Frame-Options', 'DENY'],
+    // Also the policy of the requests a style sheet makes (its fonts and images).
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+  if (options.https) everywhere.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
+  // What only a document reads: its script and frame rules, features and window group. Browsers ignore
+  // them on a script, style sheet, font or image, where they only cost bytes on every request: about
+  // 650 of them, four times on the way to a public page's first paint (decision 057).
+  const documents: [string, string][] = [
+    ...everywhere,
+    ['Content-Security-Policy', buildContentSecurityPolicy(options)],
+    ['X-Frame-Options', 'DENY'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
-  if (options.https) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
 
   return async (c, next) => {
     await next();
-    for (const [name, value] of headers) c.res.headers.set(name, value);
+    const subresource = SUBRESOURCE_TYPE.test(c.res.headers.get('content-type') ?? '');
+    for (const [name, value] of subresource ? everywhere : documents) c.res.headers.set(name, value);
     // Public media (newsletter GIFs, videos) is meant to be shown elsewhere: in webmail and the composer's
     // sandboxed preview, which have other origins. Everything else stays same-origin.
     const corp = c.req.path.startsWith(PUBLIC_MEDIA_PREFIX) ? 'cross-origin' : 'same-origin';
