@@ -8,7 +8,7 @@ const entry = boot?.getAttribute('data-entry');
 const modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
 const veil = document.querySelector('#root [data-reveal-veil]');
 
-// The same names as src/client/lib/session-flags.ts and src/shared/ssr.ts (boot.test.ts checks).
+// The same names as src/client/lib/session-flags.ts and src/shared/ssr.ts (app/boot-script.test.ts checks).
 const REVEALED_FLAG = 'mirror.revealed';
 const REVEALED_COOKIE = 'mirror-revealed';
 
@@ -17,7 +17,7 @@ const REVEALED_COOKIE = 'mirror-revealed';
  * the server drew it: its links work as plain links. The app, once it runs, finishes what was started here
  * (`data-early-reveal`, app/reveal.ts) and removes the veil.
  */
-function revealEarly() {
+function revealEarly(tapped) {
   root.dataset.earlyReveal = 'true';
   try {
     sessionStorage.setItem(REVEALED_FLAG, '1');
@@ -29,14 +29,13 @@ function revealEarly() {
   const content = document.querySelector('#root [data-shell-content]');
   content?.removeAttribute('inert');
   content?.removeAttribute('aria-hidden');
-  if (!veil) return;
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
-    veil.style.display = 'none';
+    tapped.style.display = 'none';
     return;
   }
-  veil.classList.add('veil-revealing', 'pointer-events-none');
-  veil.querySelector('.veil-idle')?.classList.remove('veil-idle');
-  veil.querySelector('[data-veil-hint]')?.classList.add('opacity-0');
+  tapped.classList.add('veil-revealing', 'pointer-events-none');
+  tapped.querySelector('.veil-idle')?.classList.remove('veil-idle');
+  tapped.querySelector('[data-veil-hint]')?.classList.add('opacity-0');
 }
 
 // A click on the server-drawn reveal veil before the app runs is remembered, and the app plays the reveal
@@ -47,8 +46,9 @@ document.addEventListener(
   'click',
   (event) => {
     if (root.dataset.ready || !(event.target instanceof Element)) return;
-    if (event.target.closest('[data-reveal-veil]')) {
-      if (root.dataset.earlyReveal !== 'true') revealEarly();
+    const tapped = event.target.closest('[data-reveal-veil]');
+    if (tapped) {
+      if (root.dataset.earlyReveal !== 'true') revealEarly(tapped);
       return;
     }
     const button = event.target.closest('#root button[type="button"]');
