@@ -72,6 +72,19 @@ for (const locale of ['en', 'de'] as const) {
       timeout: 15_000,
     });
 
+    // The address opens the subscriber's consent record (one dialog for the list); closing it gives the
+    // focus back to the address.
+    const address = row.getByRole('button', { name: fill(t['admin.waitlist.detail.open'], { email }) });
+    await address.click();
+    const detail = page.getByRole('dialog', { name: t['admin.waitlist.detail.title'] });
+    await expect(detail.getByText(email)).toBeVisible();
+    await expect(detail.getByRole('heading', { name: t['admin.waitlist.detail.consent'] })).toBeVisible();
+    await expect(detail.getByText(t['admin.waitlist.detail.confirmedAt'])).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    await expect(address).toBeFocused();
+
     const person = await browser.newContext({ baseURL });
     await person.addCookies([{ name: 'mirror-revealed', value: '1', url: baseURL ?? '' }]);
     await person.addInitScript(() => window.sessionStorage.setItem('mirror.revealed', '1'));

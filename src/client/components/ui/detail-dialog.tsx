@@ -7,20 +7,24 @@ import { Button } from './button';
 /**
  * A dialog that shows the details of one thing (a subscriber, an invitation): a title, a line naming the
  * thing, a close button and the content (Radix Dialog: focus stays inside, Escape closes, focus returns to
- * the trigger). Controlled when `open` is given.
+ * the trigger). Controlled when `open` is given. Without a `trigger` (one dialog for the many buttons of a
+ * list), `returnFocus` names the button that opened it, which gets the focus back on closing.
  */
 export function DetailDialog({
   trigger,
   title,
   description,
   closeLabel,
+  returnFocus,
   open,
   onOpenChange,
   width = 'md',
   children,
 }: {
   /** The button that opens the dialog. */
-  trigger: ReactElement;
+  trigger?: ReactElement;
+  /** Without a trigger: the element that gets the focus back when the dialog closes. */
+  returnFocus?: () => HTMLElement | null | undefined;
   title: ReactNode;
   description: ReactNode;
   closeLabel: string;
@@ -31,10 +35,18 @@ export function DetailDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm transition-opacity duration-200 starting:opacity-0" />
         <Dialog.Content
+          onCloseAutoFocus={
+            returnFocus
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocus()?.focus();
+                }
+              : undefined
+          }
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[1.75rem] border border-border bg-surface-raised p-6 text-fg shadow-2xl shadow-black/20 transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 sm:p-8',
             { md: 'max-w-md', xl: 'max-w-xl', '3xl': 'max-w-3xl' }[width],

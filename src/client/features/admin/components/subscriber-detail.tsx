@@ -14,40 +14,47 @@ const MAIL_TONES = {
   suppressed: 'danger',
 } as const;
 
+/** The subscriber a row's address button opened, and that button, which gets the focus back on closing. */
+export type OpenedSubscriber = { id: string; email: string; opener: HTMLElement | null };
+
 /**
  * One subscriber for staff (issue 16): their proof of consent (which text, when, from where as a hash,
- * confirmed when and by which e-mail) and every e-mail the outbox holds for them. Opened from the address.
+ * confirmed when and by which e-mail) and every e-mail the outbox holds for them. One dialog for the whole
+ * list, opened from an address (a row is a plain button, so a page of 50 does not carry 50 dialogs).
  */
-export function SubscriberDetail({
-  id,
-  email,
+export function SubscriberDetailDialog({
+  subscriber,
+  open,
+  onClose,
   formatDate,
 }: {
-  id: string;
-  email: string;
+  /** The last one opened: kept while the dialog closes, so its button gets the focus back. */
+  subscriber: OpenedSubscriber | null;
+  open: boolean;
+  onClose: () => void;
   formatDate: (iso: string) => string;
 }) {
   const { t } = useTranslation();
   return (
     <DetailDialog
       width="xl"
+      open={open && subscriber !== null}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      returnFocus={() => subscriber?.opener}
       title={t('admin.waitlist.detail.title')}
-      description={email}
+      description={subscriber?.email}
       closeLabel={t('common.close')}
-      trigger={
-        <button
-          type="button"
-          className="break-all text-left font-medium underline decoration-border underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-accent"
-          aria-label={t('admin.waitlist.detail.open', { email })}
-        >
-          {email}
-        </button>
-      }
     >
-      <DetailBody id={id} formatDate={formatDate} />
+      {subscriber && <DetailBody id={subscriber.id} formatDate={formatDate} />}
     </DetailDialog>
   );
 }
+
+/** The class of an address in the list, the button that opens its subscriber's details. */
+export const SUBSCRIBER_BUTTON_CLASS =
+  'break-all text-left font-medium underline decoration-border underline-offset-4 hover:decoration-accent focus-visible:outline-2 focus-visible:outline-accent';
 
 function DetailBody({ id, formatDate }: { id: string; formatDate: (iso: string) => string }) {
   const { t } = useTranslation();

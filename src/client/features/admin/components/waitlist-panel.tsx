@@ -33,6 +33,7 @@ import {
 import { useRecipientSelection } from '../hooks/use-recipient-selection';
 import { useWaitlistEvents } from '../hooks/use-waitlist-events';
 import { copyText } from '../lib/browser';
+import { INVITATION_STATE_TONES } from '../lib/invitation-view';
 import {
   cleanFilter,
   dayStart,
@@ -45,12 +46,12 @@ import {
 } from '../lib/list-selection';
 import { recipientSelection } from '../lib/recipient-selection';
 import { setRowsSelected, toggleSelected } from '../lib/waitlist-view';
-import { InvitationBadge, InvitationDialog } from './invitation-badge';
+import { InvitationDialog } from './invitation-badge';
 import { InviteAddress } from './invite-address';
 import { InviteSelection } from './invite-selection';
 import { LiveIndicator } from './live-indicator';
 import { SearchField } from './search-field';
-import { SubscriberDetail } from './subscriber-detail';
+import { type OpenedSubscriber, SUBSCRIBER_BUTTON_CLASS, SubscriberDetailDialog } from './subscriber-detail';
 import { WaitlistImport } from './waitlist-import';
 
 /** The picked rows are the page's shared selection (the composer sends to it). */
@@ -79,8 +80,14 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/**
+ * What every row shows in words, made once per language for the whole page: a row renders without asking
+ * i18next (a page of 50 rows is what staff wait for when they open the list).
+ */
 type RowLabels = {
   select: (email: string) => string;
+  openDetail: (email: string) => string;
+  notInvited: string;
   status: Record<WaitlistStatus, string>;
   suppression: Record<NonNullable<TAdminWaitlistEntry['suppression']>, string>;
   language: Record<TLocale, string>;
@@ -94,11 +101,13 @@ const WaitlistRow = memo(function WaitlistRow({
   selected,
   labels,
   onToggle,
+  onOpenDetail,
 }: {
   entry: TAdminWaitlistEntry;
   selected: boolean;
   labels: RowLabels;
   onToggle: (id: string, checked: boolean) => void;
+  onOpenDetail: (subscriber: OpenedSubscriber) => void;
 }) {
   const date = labels.formatDate(entry.createdAt);
   // A bounced or complaining address keeps its consent status, but no list mail goes to it (decision 043).
@@ -122,7 +131,9 @@ const WaitlistRow = memo(function WaitlistRow({
       formatDay={labels.formatDay}
     />
   ) : (
-    <InvitationBadge invitation={null} formatDay={labels.formatDay} />
+    <Badge tone={INVITATION_STATE_TONES.none} data-invitation="none">
+      {labels.notInvited}
+    </Badge>
   );
   return (
     <tr className="border-t border-border">
@@ -135,7 +146,15 @@ const WaitlistRow = memo(function WaitlistRow({
         />
       </td>
       <td className="py-3 pr-4">
-        <SubscriberDetail id={entry.id} email={entry.email} formatDate={labels.formatDate} />
+        <button
+          type="button"
+          className={SUBSCRIBER_BUTTON_CLASS}
+          aria-label={labels.openDetail(entry.email)}
+          aria-haspopup="dialog"
+          onClick={(event) => onOpenDetail({ id: entry.id, email: entry.email, opener: event.currentTarget })}
+        >
+          {entry.email}
+        </button>
         <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted md:hidden">
           <time dateTime={entry.createdAt}>{date}</time>
           <span>{labels.language[entry.language]}</span>
@@ -177,6 +196,12 @@ export function WaitlistPanel() {
     setMatching(null);
   }, [resets]);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [detail, setDetail] = useState<OpenedSubscriber | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const openDetail = useCallback((subscriber: OpenedSubscriber) => {
+    setDetail(subscriber);
+    setDetailOpen(true);
+  }, []);
   const [resendOpen, setResendOpen] = useState(false);
   const [busy, setBusy] = useState<'copy' | 'export' | null>(null);
 
@@ -254,6 +279,8 @@ export function WaitlistPanel() {
     const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return {
       select: (email) => t('admin.waitlist.selectRow', { email }),
+      openDetail: (email) => t('admin.waitlist.detail.open', { email }),
+      notInvited: t('admin.invitations.state.none'),
       status: {
         unconfirmed: t('admin.waitlist.status.unconfirmed'),
         confirmed: t('admin.waitlist.status.confirmed'),
@@ -667,6 +694,7 @@ export function WaitlistPanel() {
                   selected={isRowSelected(entry.id, ids, matching)}
                   labels={labels}
                   onToggle={onToggle}
+                  onOpenDetail={openDetail}
                 />
               ))}
             </tbody>
@@ -706,6 +734,12 @@ export function WaitlistPanel() {
           </div>
         </nav>
       )}
+      <SubscriberDetailDialog
+        subscriber={detail}
+        open={detailOpen}
+        onClose={() => setDetailOpen(false)}
+        formatDate={labels.formatDate}
+      />
       <WaitlistImport />
       <InviteAddress formatDate={labels.formatDate} formatDay={labels.formatDay} />
     </div>
