@@ -3,7 +3,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { type InitialRender, InitialRenderContext } from './app/initial-render';
-import { Providers } from './app/providers';
+import { browserQueryClient, Providers } from './app/providers';
 import { createRouter, createRoutes, resolveLazyRoutes } from './app/router';
 import { initI18n, initialLocale } from './lib/i18n';
 
@@ -50,7 +50,7 @@ function ReadyMarker() {
 
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers queryClient={browserQueryClient()}>
       <InitialRenderContext.Provider value={initialRender}>
         <RouterProvider router={router} />
         <ReadyMarker />

@@ -9,6 +9,17 @@ export function createQueryClient() {
   });
 }
 
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one query client, given to the providers by main.tsx: a page's route loader can fill it
+ * before the page first renders (/list, decision 058), so the page appears with its data.
+ */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
+
 /** The providers around every page; the server passes its own per-request query client. */
 export function Providers({
   children,

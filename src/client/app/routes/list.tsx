@@ -1,5 +1,7 @@
+import { browserQueryClient } from '@client/app/providers';
 import { Button } from '@client/components/ui/button';
-import { canDo } from '@client/features/admin/api/session';
+import { adminSessionQueryOptions, canDo } from '@client/features/admin/api/session';
+import { waitlistPageQueryOptions } from '@client/features/admin/api/waitlist';
 import { AccountPanel } from '@client/features/admin/components/account-panel';
 import { AdminSection } from '@client/features/admin/components/admin-section';
 import { ApiSettingsPanel } from '@client/features/admin/components/api-settings-panel';
@@ -22,6 +24,7 @@ import { openSectionsCookie, readOpenSections } from '@client/features/admin/lib
 import { ADMIN_SECTIONS, type AdminSection as AdminSectionId, knownSections } from '@shared/domain/admin';
 import type { CmsPage } from '@shared/domain/cms';
 import { SECTION_PERMISSIONS } from '@shared/domain/staff';
+import { FIRST_WAITLIST_PAGE } from '@shared/domain/waitlist-list';
 import { href } from '@shared/routes';
 import type { TAdminSession } from '@shared/schemas/admin';
 import { ChevronsDownUp, ChevronsUpDown, ExternalLink } from 'lucide-react';
@@ -88,6 +91,33 @@ function SectionBody({
     case 'account':
       return <AccountPanel session={session} />;
   }
+}
+
+/** How long /list waits for its first answers before it renders with spinners instead. */
+const FIRST_RENDER_WAIT_MS = 1500;
+
+/**
+ * Before /list first renders (decision 058): the staff session and, when the newsletter list was left open,
+ * its first page. The server started both requests with the page (decision 050), so this mostly waits for
+ * answers already on their way, and the page appears whole in one render instead of a spinner, then the
+ * sections, then the rows. Failures are left to the page, which reports them; a slow answer is not waited
+ * for beyond FIRST_RENDER_WAIT_MS.
+ */
+export async function loader() {
+  const queryClient = browserQueryClient();
+  const needed = Promise.all([
+    queryClient.prefetchQuery(adminSessionQueryOptions),
+    readOpenSections(document.cookie).includes('newsletterList')
+      ? queryClient.prefetchQuery(waitlistPageQueryOptions(FIRST_WAITLIST_PAGE))
+      : null,
+  ]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = new Promise((resolve) => {
+    timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS);
+  });
+  await Promise.race([needed, later]);
+  clearTimeout(timer);
+  return null;
 }
 
 /** Where "Edit the legal notice" scrolls to: the top of the content management section's body. */

@@ -34,6 +34,9 @@ export const adminSessionQueryOptions = queryOptions({
   retry: false,
 });
 
+/** A session answer this fresh counts as the check of the page that is opening (decision 058). */
+const SESSION_JUST_CHECKED_MS = 2000;
+
 export type StaffGuard = {
   /** The signed-in session; undefined while it loads, or when the redirect is under way. */
   session: TAdminSession | undefined;
@@ -53,7 +56,12 @@ export function useRequireStaff({ signingOut = false }: { signingOut?: boolean }
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const session = useQuery({ ...adminSessionQueryOptions, refetchOnMount: 'always' });
+  const session = useQuery({
+    ...adminSessionQueryOptions,
+    // Checked on every load of the page, unless its route loader has just checked it (/list).
+    refetchOnMount: (query) =>
+      Date.now() - query.state.dataUpdatedAt < SESSION_JUST_CHECKED_MS ? false : 'always',
+  });
   // A page fading out after a navigation already sees the new address: it must not redirect from there
   // (after signing out, say, when its last requests answer 401).
   const [ownPath] = useState(location.pathname);
