@@ -293,8 +293,17 @@ test('/list with the list open starts the session check and the first page with 
     expect(requests[0], url).toMatchObject({ by: 'link' });
     expect(requests[0]?.startTime, url).toBeLessThan(appRan);
   }
-  // The route's loader checked the session before the first render; the page does not ask again (decision 058).
-  expect(asked.filter((entry) => entry.url === '/api/admin/session')).toHaveLength(1);
+  // The route's loader read these before the first render; the page does not ask again (decision 058).
+  for (const url of [
+    '/api/admin/session',
+    '/api/admin/content/texts/legal?locale=en',
+    '/api/admin/content/texts/legal?locale=de',
+  ]) {
+    expect(
+      asked.filter((entry) => entry.url === url),
+      url,
+    ).toHaveLength(1);
+  }
   // Chromium warns of a preload nobody used, three seconds after the page's load event.
   await fresh.waitForTimeout(4_000);
   expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { browserQueryClient } from '@client/app/providers';
 import { Button } from '@client/components/ui/button';
+import { directInvitationsQueryOptions } from '@client/features/admin/api/invitations';
 import { adminSessionQueryOptions, canDo } from '@client/features/admin/api/session';
 import { waitlistPageQueryOptions } from '@client/features/admin/api/waitlist';
 import { AccountPanel } from '@client/features/admin/components/account-panel';
@@ -11,7 +12,10 @@ import { EmailRoutingPanel } from '@client/features/admin/components/email-routi
 import { EmailSystemTestPanel } from '@client/features/admin/components/email-system-test-panel';
 import { GdprEmailPanel } from '@client/features/admin/components/gdpr-email-panel';
 import { IdGeneratorPanel } from '@client/features/admin/components/id-generator-panel';
-import { LegalNoticeWarning } from '@client/features/admin/components/legal-notice-warning';
+import {
+  LegalNoticeWarning,
+  legalTextsQueryOptions,
+} from '@client/features/admin/components/legal-notice-warning';
 import { ManualGdprSenderPanel } from '@client/features/admin/components/manual-gdpr-sender-panel';
 import { NewsletterComposerPanel } from '@client/features/admin/components/newsletter-composer-panel';
 import { PeoplePanel } from '@client/features/admin/components/people-panel';
@@ -23,6 +27,7 @@ import { WaitlistPanel } from '@client/features/admin/components/waitlist-panel'
 import { openSectionsCookie, readOpenSections } from '@client/features/admin/lib/open-sections';
 import { ADMIN_SECTIONS, type AdminSection as AdminSectionId, knownSections } from '@shared/domain/admin';
 import type { CmsPage } from '@shared/domain/cms';
+import { LOCALES } from '@shared/domain/locale';
 import { SECTION_PERMISSIONS } from '@shared/domain/staff';
 import { FIRST_WAITLIST_PAGE } from '@shared/domain/waitlist-list';
 import { href } from '@shared/routes';
@@ -98,18 +103,32 @@ const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
  * Before /list first renders (decision 058): the staff session and, when the newsletter list was left open,
- * its first page. The server started both requests with the page (decision 050), so this mostly waits for
- * answers already on their way, and the page appears whole in one render instead of a spinner, then the
- * sections, then the rows. Failures are left to the page, which reports them; a slow answer is not waited
- * for beyond FIRST_RENDER_WAIT_MS.
+ * its first page (the server started both with the page, decision 050), then what the session's role shows
+ * at once: the legal notice's texts behind the warning at the top, and the list's direct invitations. The
+ * page then appears whole in one render, instead of a spinner, then the sections, then the rows, with the
+ * warning pushing everything down last. Failures are left to the page, which reports them; slow answers
+ * are not waited for beyond FIRST_RENDER_WAIT_MS.
  */
 export async function loader() {
   const queryClient = browserQueryClient();
+  const listOpen = readOpenSections(document.cookie).includes('newsletterList');
+  const afterSession = queryClient
+    .fetchQuery(adminSessionQueryOptions)
+    .catch(() => null)
+    .then((session) => {
+      if (session?.stage !== 'full') return null;
+      return Promise.all([
+        ...(canDo(session, 'content')
+          ? LOCALES.map((locale) => queryClient.prefetchQuery(legalTextsQueryOptions(locale)))
+          : []),
+        listOpen && canDo(session, 'waitlist')
+          ? queryClient.prefetchQuery(directInvitationsQueryOptions)
+          : null,
+      ]);
+    });
   const needed = Promise.all([
-    queryClient.prefetchQuery(adminSessionQueryOptions),
-    readOpenSections(document.cookie).includes('newsletterList')
-      ? queryClient.prefetchQuery(waitlistPageQueryOptions(FIRST_WAITLIST_PAGE))
-      : null,
+    afterSession,
+    listOpen ? queryClient.prefetchQuery(waitlistPageQueryOptions(FIRST_WAITLIST_PAGE)) : null,
   ]);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = new Promise((resolve) => {

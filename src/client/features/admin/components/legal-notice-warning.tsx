@@ -26,6 +26,14 @@ export function useLegalFieldNames() {
 }
 
 /**
+ * The legal notice's texts in a language, as the warning reads them. Read afresh on each visit of /list, but
+ * not again when /list's loader has just read them (decision 058).
+ */
+export function legalTextsQueryOptions(locale: TLocale) {
+  return { ...contentQueryOptions({ kind: 'texts', page: 'legal', locale }), staleTime: 2000 };
+}
+
+/**
  * A warning at the top of the staff dashboard while the legal notice lacks the operator's details in a
  * language, with the way to the editor. Nothing while it is complete, loading, or cannot be read.
  */
@@ -33,7 +41,7 @@ export function LegalNoticeWarning({ onEdit }: { onEdit: () => void }) {
   const { t } = useTranslation();
   const fieldNames = useLegalFieldNames();
   const pages = useQueries({
-    queries: LOCALES.map((locale) => contentQueryOptions({ kind: 'texts', page: 'legal', locale })),
+    queries: LOCALES.map(legalTextsQueryOptions),
   });
   const gaps = LOCALES.flatMap((locale: TLocale, index) => {
     const items = pages[index]?.data?.items;
