@@ -34,8 +34,11 @@ export const adminSessionQueryOptions = queryOptions({
   retry: false,
 });
 
-/** A session answer this fresh counts as the check of the page that is opening (decision 058). */
-const SESSION_JUST_CHECKED_MS = 2000;
+/**
+ * An answer this fresh was read by the route loader of the page that is opening (decision 058): the page
+ * takes it as it is instead of asking again, for the session check and the texts it shows at once.
+ */
+export const JUST_READ_MS = 2000;
 
 export type StaffGuard = {
   /** The signed-in session; undefined while it loads, or when the redirect is under way. */
@@ -59,8 +62,7 @@ export function useRequireStaff({ signingOut = false }: { signingOut?: boolean }
   const session = useQuery({
     ...adminSessionQueryOptions,
     // Checked on every load of the page, unless its route loader has just checked it (/list).
-    refetchOnMount: (query) =>
-      Date.now() - query.state.dataUpdatedAt < SESSION_JUST_CHECKED_MS ? false : 'always',
+    staleTime: JUST_READ_MS,
   });
   // A page fading out after a navigation already sees the new address: it must not redirect from there
   // (after signing out, say, when its last requests answer 401).

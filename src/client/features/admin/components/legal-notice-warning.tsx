@@ -6,6 +6,7 @@ import { useQueries } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { contentQueryOptions } from '../api/content';
+import { JUST_READ_MS } from '../api/session';
 
 /**
  * The required legal texts (operator, address, contact) that a language of the legal notice lacks, judged
@@ -30,7 +31,7 @@ export function useLegalFieldNames() {
  * not again when /list's loader has just read them (decision 058).
  */
 export function legalTextsQueryOptions(locale: TLocale) {
-  return { ...contentQueryOptions({ kind: 'texts', page: 'legal', locale }), staleTime: 2000 };
+  return { ...contentQueryOptions({ kind: 'texts', page: 'legal', locale }), staleTime: JUST_READ_MS };
 }
 
 /**
