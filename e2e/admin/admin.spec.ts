@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
+import { openSection } from '../fixtures/admin';
 import { E2E_STAFF } from '../fixtures/staff';
 import { expect, expectAccessible, setLocaleCookie, signalPresence, test } from '../fixtures/test';
 
@@ -18,15 +19,6 @@ async function signInToList(page: Page) {
   await signIn(page);
   await expect(page).toHaveURL('/list');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['admin.list.title']);
-}
-
-/** Opens a section of /list and returns its body. */
-async function openSection(page: Page, title: string) {
-  const trigger = page.getByRole('button', { name: title, exact: true });
-  await trigger.click();
-  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-  const id = await trigger.getAttribute('aria-controls');
-  return page.locator(`[id="${id}"]`);
 }
 
 /** Joins the waiting list from its own client address (the per-address limits allow 3 an hour). */

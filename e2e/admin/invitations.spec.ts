@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { base32Decode, totpCode } from '../../src/server/modules/staff/totp';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { confirmedSubscriber } from '../fixtures/admin';
+import { confirmedSubscriber, openSection } from '../fixtures/admin';
 import { invitationLink, staffApi } from '../fixtures/invitations';
 import { linkFrom, waitForMail } from '../fixtures/mailbox';
 import { E2E_STAFF } from '../fixtures/staff';
@@ -26,13 +26,6 @@ async function signInAsStaff(page: Page, t: Texts, account: { email: string; pas
   await page.getByLabel(t['admin.login.email'], { exact: true }).fill(account.email);
   await page.getByLabel(t['admin.login.password'], { exact: true }).fill(account.password);
   await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
-}
-
-async function openSection(page: Page, title: string) {
-  const trigger = page.getByRole('button', { name: title, exact: true });
-  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
-  const id = await trigger.getAttribute('aria-controls');
-  return page.locator(`[id="${id}"]`);
 }
 
 for (const locale of ['en', 'de'] as const) {

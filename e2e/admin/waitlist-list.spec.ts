@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
+import { openSection } from '../fixtures/admin';
 import { E2E_STAFF } from '../fixtures/staff';
 import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
 
@@ -47,9 +48,7 @@ for (const locale of ['en', 'de'] as const) {
     });
     expect(imported.status()).toBe(200);
 
-    const trigger = page.getByRole('button', { name: t['admin.sections.newsletterList.title'], exact: true });
-    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
-    const list = page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
+    const list = await openSection(page, t['admin.sections.newsletterList.title']);
     await list.getByLabel(t['admin.waitlist.search']).fill(`-${stamp}@example.com`);
     await expect(
       list.getByText(fill(t['admin.waitlist.pages.range'], { first: 1, last: 50, total: 60 })),
