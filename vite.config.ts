@@ -55,6 +55,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          // The app, and the landing's own script (decision 059), which a server-rendered landing runs
+          // instead of the app.
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            landing: fileURLToPath(new URL('./src/client/landing.ts', import.meta.url)),
+          },
           output: {
             codeSplitting: {
               experimentalInlineCommonChunks: {

@@ -8,13 +8,18 @@ const entry = boot?.getAttribute('data-entry');
 const modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
 const veil = document.querySelector('#root [data-reveal-veil]');
 
-// The same names as src/client/lib/session-flags.ts and src/shared/ssr.ts (app/boot-script.test.ts checks).
+// The same names and values as src/client/lib/session-flags.ts and src/shared/ssr.ts (app/boot-script.test.ts
+// checks).
 const REVEALED_FLAG = 'mirror.revealed';
 const REVEALED_COOKIE = 'mirror-revealed';
+const HOME_CLEAR_COOKIE = 'mirror-home-clear';
+const HOME_CLEAR_MAX_AGE_SECONDS = 10;
+/** The veil fades in 1.7 s (app.css `veil-revealing`); should its end not be reported, the page opens anyway. */
+const REVEAL_FALLBACK_MS = 2000;
 
 /**
- * A tap on the veil before the app runs plays the reveal at once (spec §4) and leaves the page usable as
- * the server drew it: its links work as plain links. The app, once it runs, finishes what was started here
+ * A tap on the veil before the app runs plays the reveal at once (spec §4) and then leaves the page usable
+ * as the server drew it: its links work as plain links. The app, once it runs, finishes what was started here
  * (`data-early-reveal`, app/reveal.ts) and removes the veil.
  */
 function revealEarly(tapped) {
@@ -26,29 +31,47 @@ function revealEarly(tapped) {
   }
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
   document.cookie = `${REVEALED_COOKIE}=1; Path=/; SameSite=Lax`;
-  const content = document.querySelector('#root [data-shell-content]');
-  content?.removeAttribute('inert');
-  content?.removeAttribute('aria-hidden');
+  // The page behind opens once the wordmark has played (spec §4), as in the app.
+  const open = () => {
+    const content = document.querySelector('#root [data-shell-content]');
+    content?.removeAttribute('inert');
+    content?.removeAttribute('aria-hidden');
+  };
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
     tapped.style.display = 'none';
+    open();
     return;
   }
+  tapped.addEventListener('animationend', (event) => event.target === tapped && open());
+  setTimeout(open, REVEAL_FALLBACK_MS);
   tapped.classList.add('veil-revealing', 'pointer-events-none');
   tapped.querySelector('.veil-idle')?.classList.remove('veil-idle');
   tapped.querySelector('[data-veil-hint]')?.classList.add('opacity-0');
 }
 
 // A click on the server-drawn reveal veil before the app runs is remembered, and the app plays the reveal
-// once it starts (decision 029): on a slow phone the first tap is not lost. So is the last tap on any other
+// once it starts (decision 029): on a slow phone the first tap is not lost. On the landing, which runs its
+// own small script instead of the app (decision 059), the veil stays this script's to reveal. So is the last tap on any other
 // button of the page (not a form's submit button, which waits for the app): the app repeats it once it runs
 // (decision 054), say "Forgot your password?" on the sign-in page or a language.
 document.addEventListener(
   'click',
   (event) => {
-    if (root.dataset.ready || !(event.target instanceof Element)) return;
+    if (root.dataset.app === 'react' || !(event.target instanceof Element)) return;
     const tapped = event.target.closest('[data-reveal-veil]');
     if (tapped) {
       if (root.dataset.earlyReveal !== 'true') revealEarly(tapped);
+      return;
+    }
+    // The landing's own script runs the rest of its page.
+    if (root.dataset.app) return;
+    // The logo followed home before the app runs: the landing opens clear, as the app's logo asks (spec §2).
+    const home = event.target.closest('#root a[data-home-clear]');
+    if (home) {
+      if (event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
+        // biome-ignore lint/suspicious/noDocumentCookie: as above
+        document.cookie = `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_MAX_AGE_SECONDS}; SameSite=Lax`;
+      }
       return;
     }
     const button = event.target.closest('#root button[type="button"]');

@@ -155,6 +155,25 @@ test('on the server-rendered sign-in page, a tap and typing before the app has s
   await slow.close();
 });
 
+// Decision 059: the logo of a server-rendered page, followed before the app runs, is a plain link; the
+// landing still opens clear (once), as the app's logo asks.
+test('the logo followed before the app has started opens the landing clear, once (slow phone)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { slow, release } = await slowPhone(page);
+  await slow.goto('/invite', { waitUntil: 'domcontentloaded' });
+  expect(await slow.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+  await slow.getByRole('link', { name: en['shell.homeLink'] }).click();
+  await expect(slow).toHaveURL('/');
+  await expect(slow.getByRole('heading', { level: 1 })).toHaveText(en['cms.home.hero.title']);
+  await expect(slow.getByTestId('reveal-veil')).toHaveCount(0);
+  release();
+  await slow.reload();
+  await expect(slow.getByTestId('reveal-veil')).toHaveCount(1);
+  await slow.close();
+});
+
 test.describe('the first paint', () => {
   test.use({ revealed: false });
 

@@ -5,17 +5,20 @@ import { expect, gotoUntouched, setLocaleCookie, signalPresence, test } from '..
 
 /**
  * The JavaScript a first visit to each public page downloads, gzipped (1 kB = 1000 bytes), must stay under its
- * committed ceiling (issue 15, decision 030; bench/lighthouse.bench.mjs reports the same figure). The goal for
- * the landing is 100 kB: the framework alone is about 120 kB (decision 030 says what reaching it would take),
- * so the ceilings are the measured sizes plus about 1 kB, lowered whenever a change makes a page lighter.
- * Pages under the reveal veil fetch that code only once someone is there (decision 056): before, their
- * JavaScript is the boot script (under UNTOUCHED_CEILING_KB); after, the ceilings below apply.
+ * committed ceiling (issue 15, decision 030; bench/lighthouse.bench.mjs reports the same figures). The goal for
+ * the landing is 100 kB: it runs a small script of its own instead of the app (decision 059). The other pages
+ * run the app, whose framework alone is about 120 kB (decision 030). The ceilings are the measured sizes plus
+ * about 1 kB, lowered whenever a change makes a page lighter. Pages under the reveal veil fetch their code only
+ * once someone is there (decision 056): before, their JavaScript is the boot script (under
+ * UNTOUCHED_CEILING_KB); after, the ceilings below apply.
  */
 const CEILING_KB: Record<string, number> = {
   // Measured (the larger of en and de) plus up to about 1 kB, after shared chunks were copied into the chunks
   // that use them (decision 053), /auth became server-rendered (decision 054) and the invitation's hero was
   // drawn inline (decision 055).
-  '/': 158, // 157.1 measured
+  // The landing runs its own small script instead of the app (decision 059): boot.js, landing.ts and the
+  // bundler's runtime.
+  '/': 6, // 4.4 measured
   '/invite': 156, // 155.1
   '/waiting-list': 158, // 157.4
   '/videos': 157, // 155.7

@@ -1,3 +1,4 @@
+import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { expect, expectAccessible, test } from '../fixtures/test';
 
@@ -23,10 +24,16 @@ test.describe('the landing reveal', () => {
     await expect(page).toHaveURL('/invite');
     await expect(page.getByRole('button', { name: /anywhere to enter/ })).toHaveCount(0);
 
-    // The logo asks for a clear home, once.
+    // The logo asks for a clear home, once. The app draws this landing (the server's runs landing.ts,
+    // decision 059): its video plays and its button works the same.
     await page.getByRole('link', { name: 'Mirror, back to home' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
     await expect(page.getByRole('button', { name: /anywhere to enter/ })).toHaveCount(0);
+    await expect
+      .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.2);
+    await page.getByRole('button', { name: 'Pause background video' }).click();
+    await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible();
     // Home is veiled again on a later visit (spec §4).
     await page.reload();
     await expect(page.getByRole('button', { name: /anywhere to enter/ })).toBeVisible();
@@ -58,6 +65,50 @@ test('the landing shows its sections, and its video plays', async ({ page }) => 
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Pause background video' }).click();
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
+test.describe('the language switch of the landing (its own script, decision 059)', () => {
+  test.use({ expectedConsoleError: /status of 500/ });
+
+  test('opens the landing again in German, clear, and the choice holds on the next page', async ({
+    page,
+  }) => {
+    await page.goto('/?lang=en');
+    await page.getByRole('button', { name: /anywhere to enter/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO_TITLE);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['cms.home.hero.title']);
+    await expect(page.getByTestId('reveal-veil')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'DE, Deutsch' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'DE, Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe('de');
+    expect(cookies.find((cookie) => cookie.name === 'mirror-home-clear')).toBeUndefined();
+    // Once: home is veiled again on a later visit (spec §4).
+    await page.reload();
+    await expect(page.getByTestId('reveal-veil')).toHaveCount(1);
+    await page.getByTestId('reveal-veil').getByRole('button').click();
+    await page.getByRole('link', { name: de['landing.enter'] }).click();
+    await expect(page).toHaveURL('/invite');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['invite.heading']);
+  });
+
+  test('says so when the choice could not be saved, and shows the page in German all the same', async ({
+    page,
+  }) => {
+    await page.route('**/api/locale', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal"}}' }),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: /anywhere to enter/ }).click();
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL('/?lang=de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('alert')).toHaveText(de['language.saveFailedThisPage']);
+    await expect(page.getByTestId('reveal-veil')).toHaveCount(0);
+  });
 });
 
 test('on a phone the landing uses the portrait video', async ({ page }) => {

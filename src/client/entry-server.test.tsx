@@ -23,7 +23,13 @@ function content(page: SeoPage, locale: TLocale, texts: Record<string, string> =
 async function renderPage(
   path: string,
   page: SeoPage,
-  options: { locale?: TLocale; revealed?: boolean; signedOut?: boolean; texts?: Record<string, string> } = {},
+  options: {
+    locale?: TLocale;
+    revealed?: boolean;
+    homeClear?: boolean;
+    signedOut?: boolean;
+    texts?: Record<string, string>;
+  } = {},
 ) {
   const locale = options.locale ?? 'en';
   const output = await render({
@@ -32,6 +38,7 @@ async function renderPage(
     messages: MESSAGES[locale],
     pageContent: content(page, locale, options.texts),
     revealed: options.revealed ?? false,
+    homeClear: options.homeClear ?? false,
     signedOut: options.signedOut ?? true,
   });
   if (!output) throw new Error('no output');
@@ -48,6 +55,26 @@ describe('server rendering of public pages', () => {
     expect(html).toContain('data-reveal-veil');
     expect(html).not.toContain('<video');
     expect(modules).toEqual(['src/client/app/routes/home.tsx']);
+  });
+
+  it('draws on the landing what its own script needs: the video button hidden, with both labels', async () => {
+    const { html } = await renderPage('/', 'home', { locale: 'de' });
+    const button = /<button[^>]*data-video-toggle[^>]*>/.exec(html)?.[0] ?? '';
+    expect(button).toMatch(/\bhidden=""/);
+    expect(button).toContain(`data-label-play="${de['video.play']}"`);
+    expect(button).toContain(`data-label-pause="${de['video.pause']}"`);
+    expect(html).toContain(`data-label-error="${de['video.error']}"`);
+    // Both hints of the veil, one shown by a media query: the server cannot know the pointer.
+    expect(html).toContain(de['landing.overlay.hint']);
+    expect(html).toContain(de['landing.overlay.hintTouch']);
+  });
+
+  it('opens the landing clear once after a language switch there (decision 059)', async () => {
+    const { html } = await renderPage('/', 'home', { homeClear: true });
+    expect(html).not.toContain('data-reveal-veil');
+    expect(html).toContain('How it works');
+    // The cookie means nothing anywhere else.
+    expect((await renderPage('/invite', 'invite', { homeClear: true })).html).toContain('data-reveal-veil');
   });
 
   it('keeps the veil on the landing even after a reveal, as the spec says, and drops it elsewhere', async () => {

@@ -40,7 +40,7 @@ export const render: SsrRender = async (input) => {
   const pathname = new URL(input.url).pathname;
   const start = decideRevealStart(pathname, {
     revealed: input.revealed,
-    homeForceClear: false,
+    homeForceClear: input.homeClear,
     fromTransition: false,
   });
   const html = renderToString(

@@ -41,6 +41,8 @@ const initialRender: InitialRender = serverRendered
  */
 function ReadyMarker() {
   useEffect(() => {
+    // `data-app` tells public/boot.js that the app handles the page's veil and buttons from now on.
+    document.documentElement.dataset.app = 'react';
     document.documentElement.dataset.ready = 'true';
     const early = (globalThis as { mirrorEarlyClick?: unknown }).mirrorEarlyClick;
     if (early instanceof HTMLButtonElement && early.isConnected && !early.disabled) early.click();

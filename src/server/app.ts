@@ -83,7 +83,14 @@ function pageBodyRenderer(render: SsrRender): PageBodyRenderer {
       render({ ...input, messages: { ...messagesFor(input.locale) } }),
     {
       key: (input) =>
-        JSON.stringify([pageOf(input.url), input.locale, input.revealed, input.signedOut, input.pageContent]),
+        JSON.stringify([
+          pageOf(input.url),
+          input.locale,
+          input.revealed,
+          input.homeClear,
+          input.signedOut,
+          input.pageContent,
+        ]),
       max: 256,
     },
   );

@@ -15,6 +15,8 @@ export type TSsrInput = {
   pageContent: TPageContent;
   /** Whether the visitor has revealed the site this session (the REVEALED_COOKIE). */
   revealed: boolean;
+  /** The landing opens without its veil this once (the HOME_CLEAR_COOKIE: a language switch there). */
+  homeClear: boolean;
   /**
    * The request carries no session cookie, so nobody is signed in: the page renders as it does for a
    * signed-out visitor, and the HTML tells the client so (SESSION_HINT_ELEMENT_ID), which then asks no one.
@@ -29,6 +31,14 @@ export type SsrRender = (input: TSsrInput) => Promise<TSsrOutput | null>;
 
 /** Spec §3 keeps "revealed" in session storage; this session cookie tells the server too (decision 013). */
 export const REVEALED_COOKIE = 'mirror-revealed';
+
+/**
+ * The landing is veiled whenever it is opened (spec §4), unless the logo or a language switch there asked for
+ * it clear. In the app that is the `homeForceClear` session flag; the landing opened from the server
+ * (decision 059) reloads to switch language, and this short-lived cookie tells the server to draw it clear.
+ */
+export const HOME_CLEAR_COOKIE = 'mirror-home-clear';
+export const HOME_CLEAR_COOKIE_MAX_AGE_SECONDS = 10;
 
 /**
  * The element of a server-rendered page that holds `{"user":null}` when the request had no session cookie

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SESSION_FLAGS } from '@client/lib/session-flags';
-import { REVEALED_COOKIE } from '@shared/ssr';
+import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS, REVEALED_COOKIE } from '@shared/ssr';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -20,6 +20,19 @@ describe('public/boot.js', () => {
     expect(constant('REVEALED_COOKIE')).toBe(REVEALED_COOKIE);
   });
 
+  it('asks the server for a clear landing with the same cookie as landing.ts', () => {
+    expect(constant('HOME_CLEAR_COOKIE')).toBe(HOME_CLEAR_COOKIE);
+    expect(
+      new RegExp(`const HOME_CLEAR_MAX_AGE_SECONDS = ${HOME_CLEAR_COOKIE_MAX_AGE_SECONDS};`).test(BOOT),
+    ).toBe(true);
+    const header = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../components/page-header.tsx'),
+      'utf8',
+    );
+    expect(header).toContain('data-home-clear');
+    expect(BOOT).toContain('data-home-clear');
+  });
+
   it('finds the veil, its hint and the page behind it by the markers the app renders', () => {
     const shell = fs.readFileSync(path.resolve(import.meta.dirname, 'shell.tsx'), 'utf8');
     const veil = fs.readFileSync(path.resolve(import.meta.dirname, 'reveal-veil.tsx'), 'utf8');
@@ -32,5 +45,13 @@ describe('public/boot.js', () => {
       expect(BOOT, marker).toContain(marker);
       expect(source, marker).toContain(marker);
     }
+  });
+
+  it('leaves the veil and early taps to the app once it says it runs, not to the landing script', () => {
+    const main = fs.readFileSync(path.resolve(import.meta.dirname, '../main.tsx'), 'utf8');
+    const landing = fs.readFileSync(path.resolve(import.meta.dirname, '../landing.ts'), 'utf8');
+    expect(BOOT).toContain("root.dataset.app === 'react'");
+    expect(main).toContain("dataset.app = 'react'");
+    expect(landing).not.toContain("dataset.app = 'react'");
   });
 });

@@ -1,6 +1,5 @@
 import { MirrorMark } from '@client/components/mirror-mark';
 import { cn } from '@client/lib/cn';
-import { useMediaQuery } from '@client/lib/use-media-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +9,6 @@ import { useTranslation } from 'react-i18next';
  */
 export function RevealVeil({ revealing, onReveal }: { revealing: boolean; onReveal: () => void }) {
   const { t } = useTranslation();
-  const touch = useMediaQuery('(pointer: coarse)');
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     buttonRef.current?.focus({ preventScroll: true });
@@ -41,12 +39,14 @@ export function RevealVeil({ revealing, onReveal }: { revealing: boolean; onReve
             {t('app.name')}
           </span>
         </span>
-        {/* public/boot.js hides the hint when the veil is tapped before the app runs (decision 056). */}
+        {/* public/boot.js hides the hint when the veil is tapped before the app runs (decision 056). Which
+            hint fits is a media query, so the server's page says it right before any script runs. */}
         <span
           data-veil-hint=""
           className={cn('text-sm tracking-wide text-fg-muted', revealing && 'opacity-0')}
         >
-          {touch ? t('landing.overlay.hintTouch') : t('landing.overlay.hint')}
+          <span className="pointer-coarse:hidden">{t('landing.overlay.hint')}</span>
+          <span className="hidden pointer-coarse:inline">{t('landing.overlay.hintTouch')}</span>
         </span>
       </button>
     </div>

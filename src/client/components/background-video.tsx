@@ -1,5 +1,14 @@
+import {
+  backgroundVideoSource,
+  MOBILE_VIDEO_QUERY,
+  playMuted,
+  REDUCED_MOTION_QUERY,
+  VIDEO_CLASS,
+  VIDEO_PROBLEM_CLASS,
+  type VideoProblem,
+  whenSettled,
+} from '@client/lib/background-video';
 import { cn } from '@client/lib/cn';
-import { MOBILE_BREAKPOINT_PX } from '@client/lib/ui-constants';
 import { useIsClient } from '@client/lib/use-is-client';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { BACKGROUND_VIDEOS, mediaUrl } from '@shared/domain/media';
@@ -7,35 +16,30 @@ import { Pause, Play } from 'lucide-react';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Problem = { kind: 'error' | 'playback'; message: string | undefined };
-
 /**
  * The full-screen background video of the landing and the test home (spec §2): muted, looping, inline,
  * 1.m4v below 768 px and 2.m4v above, with its poster. It starts paused when the visitor prefers reduced
  * motion, and can always be paused (WCAG 2.2.2). Failures show a red banner: the short form on the landing,
  * the message too in `debug` mode (test home), with a loading notice.
+ *
+ * A landing opened from the server is run by landing.ts instead (decision 059): the markup carries what it
+ * needs (`data-background-video` with the banner's texts, the button with both icons and both labels).
  */
 export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   const { t } = useTranslation();
   // Which video fits is known in the browser only; the server's page shows the poster of each layout.
   const inBrowser = useIsClient();
   // The poster is asked for right after the first paint (`html[data-painted]`, set by public/boot.js and
-  // main.tsx), so the text of the page is not kept waiting behind it (decision 055); the video joins once
-  // the page has settled.
+  // main.tsx); the video joins once the page has settled.
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (!inBrowser) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const handle = idle(() => setSettled(true), { timeout: 1500 });
-    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-  }, [inBrowser]);
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const source = mobile ? BACKGROUND_VIDEOS.mobile : BACKGROUND_VIDEOS.desktop;
+  useEffect(() => (inBrowser ? whenSettled(() => setSettled(true)) : undefined), [inBrowser]);
+  const mobile = useMediaQuery(MOBILE_VIDEO_QUERY);
+  const reduceMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const source = backgroundVideoSource(mobile);
   // The element itself is state: playback starts when it exists, not when this component first rendered
   // (the video joins after the page has settled, and a new source is a new element).
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<VideoProblem | null>(null);
   const [loading, setLoading] = useState(true);
   // What the visitor wants; reduced motion starts paused on the poster (and follows a later change).
   const [wantsPlaying, setWantsPlaying] = useState(!reduceMotion);
@@ -48,7 +52,7 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
     setProblem(null);
     setLoading(true);
     setPlaying(false);
-  }, [source.video]);
+  }, [source.src]);
 
   useEffect(() => {
     if (!video) return;
@@ -56,18 +60,8 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
       video.pause();
       return;
     }
-    // Autoplay rules want the muted property set before play(); React does not always reflect `muted`.
-    video.muted = true;
-    video.play().catch((error: unknown) => {
-      // Leaving the page or switching source interrupts play(); that is not a failure. A source that cannot
-      // load rejects play() too, and the element's error event already reports it ("Video error").
-      if (
-        error instanceof DOMException &&
-        (error.name === 'AbortError' || error.name === 'NotSupportedError')
-      ) {
-        return;
-      }
-      setProblem({ kind: 'playback', message: error instanceof Error ? error.message : undefined });
+    void playMuted(video).then((failed) => {
+      if (failed) setProblem(failed);
     });
   }, [video, wantsPlaying]);
 
@@ -77,6 +71,9 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   return (
     <>
       <div
+        data-background-video=""
+        data-label-error={t('video.error')}
+        data-label-playback={t('video.playbackFailed')}
         className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[#16131c] bg-cover bg-center [html[data-painted]_&]:bg-[image:var(--poster-mobile)] md:[html[data-painted]_&]:bg-[image:var(--poster-desktop)]"
         style={
           {
@@ -88,11 +85,11 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
       >
         {settled && (
           <video
-            key={source.video}
+            key={source.src}
             ref={setVideo}
-            className="size-full object-cover"
-            src={mediaUrl('videos', source.video)}
-            poster={mediaUrl('videos', source.poster)}
+            className={VIDEO_CLASS}
+            src={source.src}
+            poster={source.poster}
             muted
             loop
             playsInline
@@ -107,28 +104,25 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
         )}
         <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/35 to-black/75" />
       </div>
-      {inBrowser && (
-        <button
-          type="button"
-          onClick={() => setWantsPlaying(!playing)}
-          aria-label={playing ? t('video.pause') : t('video.play')}
-          className="fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
-        >
-          {playing ? (
-            <Pause className="size-4" aria-hidden="true" />
-          ) : (
-            <Play className="size-4" aria-hidden="true" />
-          )}
-        </button>
-      )}
+      {/* Drawn by the server too, hidden: it works only with a script, which shows it (decision 059). */}
+      <button
+        type="button"
+        hidden={!inBrowser}
+        data-video-toggle=""
+        data-playing={playing ? '' : undefined}
+        data-label-play={t('video.play')}
+        data-label-pause={t('video.pause')}
+        onClick={() => setWantsPlaying(!playing)}
+        aria-label={playing ? t('video.pause') : t('video.play')}
+        className="group fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
+      >
+        <Pause className="hidden size-4 group-data-playing:block" aria-hidden="true" />
+        <Play className="size-4 group-data-playing:hidden" aria-hidden="true" />
+      </button>
       {(problem || (debug && loading)) && (
         <p
           role={problem ? 'alert' : 'status'}
-          className={cn(
-            // Clear of the pause button at the bottom left (1rem + 2.5rem + a 0.75rem gap), on any width.
-            'fixed right-4 bottom-4 z-30 max-w-[min(20rem,calc(100vw-5.25rem))] rounded-lg px-3 py-2 text-sm font-medium wrap-anywhere text-white shadow-lg',
-            problem ? 'bg-red-700' : 'bg-black/60',
-          )}
+          className={cn(VIDEO_PROBLEM_CLASS, problem ? 'bg-red-700' : 'bg-black/60')}
         >
           {problem ? (debug ? `${label}: ${detail}` : label) : t('video.loading')}
         </p>

@@ -7,7 +7,10 @@ import type { TSetLocale } from '@shared/schemas/site';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-/** English/German switch. The choice applies at once and is kept in the locale cookie by the server. */
+/**
+ * English/German switch. The choice applies at once and is kept in the locale cookie by the server. On a
+ * landing opened from the server, landing.ts runs these buttons (`data-locale`, decision 059).
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const current = toLocale(i18n.language);
@@ -32,6 +35,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
 
   return (
     <fieldset
+      // What landing.ts says when saving the choice failed there (decision 059), in the page's language.
+      data-save-failed={t('language.saveFailedThisPage')}
       className={cn(
         'inline-flex rounded-full border border-border bg-surface-raised/80 p-0.5 backdrop-blur',
         className,
@@ -42,6 +47,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         <button
           key={locale}
           type="button"
+          data-locale={locale}
           lang={locale}
           aria-pressed={locale === current}
           aria-label={`${locale.toUpperCase()}, ${t(`language.${locale}`)}`}

@@ -33,6 +33,8 @@ export function PageHeader({
       <Link
         to={toDashboard ? href('dashboard') : href('home')}
         onClick={toDashboard ? undefined : () => setFlag('homeForceClear')}
+        // Before the app runs, public/boot.js asks the server for the clear landing instead (decision 059).
+        data-home-clear={toDashboard ? undefined : ''}
         aria-label={toDashboard ? t('shell.dashboardLink') : t('shell.homeLink')}
         className="inline-flex items-center gap-2 rounded-full font-display text-xl font-semibold tracking-tight text-fg"
       >

@@ -39,6 +39,7 @@ async function html(
     messages,
     pageContent: content(page, locale),
     revealed,
+    homeClear: false,
     signedOut: true,
   });
   if (!output) throw new Error(`no output for ${path}`);

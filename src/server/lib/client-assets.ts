@@ -33,6 +33,11 @@ export type ClientAssets = {
     head?: string;
     data?: string;
     body?: string;
+    /**
+     * A server-rendered page's own script (a Vite manifest key, decision 059), started by boot.js instead of
+     * the app: only it and its imports load.
+     */
+    script?: string;
     modules?: string[];
     fetches?: string[];
   }): string;
@@ -171,6 +176,18 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
     for (const module of modules) collect(module, scripts);
     return [...scripts].filter((file) => !inTemplate.has(file));
   };
+  /**
+   * A page's own script (decision 059): its file and the chunks it imports. A build without it (none of
+   * ours) leaves the page to the app, which runs every page.
+   */
+  const pageScript = (key: string) => {
+    const file = manifest[key]?.file;
+    if (!file) return undefined;
+    const imports = new Set<string>();
+    collect(key, imports);
+    imports.delete(file);
+    return { file, imports: [...imports] };
+  };
   /** Images the page's modules import (above the fold as a rule): fetched early, ahead of other images. */
   const moduleImages = (modules: string[]) =>
     modules
@@ -180,14 +197,17 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
 
   return {
     files,
-    renderHtml({ locale, head, data, body, modules = [], fetches = [] }) {
+    renderHtml({ locale, head, data, body, script, modules = [], fetches = [] }) {
       const chunk = localeChunk(locale);
-      const scripts = [...templateScripts, ...(chunk ? [chunk] : []), ...moduleScripts(modules)];
-      // A server-rendered page paints before its code loads: boot.js starts the app after the first frame.
-      // A page the browser renders needs its code at once: preload all of it.
+      const own = body && script ? pageScript(script) : undefined;
+      const scripts = own
+        ? own.imports
+        : [...templateScripts, ...(chunk ? [chunk] : []), ...moduleScripts(modules)];
+      // A server-rendered page paints before its code loads: boot.js starts the app (or the page's own
+      // script) after the first frame. A page the browser renders needs its code at once: preload all of it.
       const loading = body
         ? [
-            `<meta name="mirror-boot" data-entry="/${entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}">`,
+            `<meta name="mirror-boot" data-entry="/${own?.file ?? entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}">`,
           ]
         : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       // The code's own fetch() takes these over when it asks (same address, `crossorigin` for its CORS mode).

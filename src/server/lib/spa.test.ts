@@ -8,7 +8,7 @@ import de from '@shared/i18n/de.json';
 import en from '@shared/i18n/en.json';
 import { ROUTE_IDS, ROUTES } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
-import { REVEALED_COOKIE, type SsrRender, type TSsrInput } from '@shared/ssr';
+import { HOME_CLEAR_COOKIE, REVEALED_COOKIE, type SsrRender, type TSsrInput } from '@shared/ssr';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmsTexts } from '../db/schema/site';
@@ -53,6 +53,12 @@ beforeAll(async () => {
       'src/client/app/routes/list.tsx': { file: 'assets/list-LiSt1234.js', imports: ['_panel.js'] },
       '_panel.js': { file: 'assets/panel-PaNe1234.js' },
       'src/client/app/routes/invite.tsx': { file: 'assets/invite-InVi1234.js' },
+      'src/client/landing.ts': {
+        file: 'assets/landing-LaNd1234.js',
+        isEntry: true,
+        imports: ['_runtime.js'],
+      },
+      '_runtime.js': { file: 'assets/runtime-RuNt1234.js' },
     }),
   );
   t = await createTestApp({ clientAssets: await loadClientAssets(dir) });
@@ -431,6 +437,34 @@ describe('the server-rendering cache', () => {
     const revealed = await renderOf('/invite?r=10', { cookie: `${REVEALED_COOKIE}=1` });
     expect(revealed?.[0]).not.toBe(invite?.[0]);
     expect(rendered.length - before).toBe(3);
+  });
+
+  it("runs the landing with its own script instead of the app, without the app's data (decision 059)", async () => {
+    const landing = await (await served.app.request('/')).text();
+    expect(landing).toContain(
+      '<meta name="mirror-boot" data-entry="/assets/landing-LaNd1234.js" data-modules="/assets/runtime-RuNt1234.js">',
+    );
+    expect(landing).not.toContain('index-AbCd1234.js');
+    expect(landing).not.toContain('application/json');
+    expect(landing).toContain('<script type="module" src="/boot.js"></script>');
+    // Every other page runs the app.
+    const invite = await (await served.app.request('/invite')).text();
+    expect(invite).toContain('<meta name="mirror-boot"');
+    expect(invite).not.toContain('landing-LaNd1234.js');
+  });
+
+  it('draws the landing clear once after a language switch there, and only the landing', async () => {
+    const cookie = `${HOME_CLEAR_COOKIE}=1`;
+    const veiled = await renderOf('/');
+    const answer = await served.app.request('/', { headers: { cookie } });
+    // Used up by the answer: the next visit to / is veiled again (spec §4).
+    expect(answer.headers.get('set-cookie')).toMatch(new RegExp(`^${HOME_CLEAR_COOKIE}=; Max-Age=0; Path=/`));
+    const clear = await renderOf('/', { cookie });
+    expect(rendered.at(-1)?.homeClear).toBe(true);
+    expect(clear?.[0]).not.toBe(veiled?.[0]);
+    expect(await renderOf('/', { cookie })).toEqual(clear);
+    await renderOf('/invite?fresh=1', { cookie: `${cookie}; ${REVEALED_COOKIE}=1; x=1` });
+    expect(rendered.findLast((input) => input.url.endsWith('/invite'))?.homeClear).toBe(false);
   });
 
   it('renders /auth only for a signed-out visitor without an e-mail link, and tells the client so', async () => {

@@ -12,9 +12,9 @@ import {
   type RouteMatch,
 } from '@shared/routes';
 import type { TPageContent } from '@shared/schemas/site';
-import { REVEALED_COOKIE, SESSION_HINT_ELEMENT_ID } from '@shared/ssr';
+import { HOME_CLEAR_COOKIE, REVEALED_COOKIE, SESSION_HINT_ELEMENT_ID } from '@shared/ssr';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from './api';
 import {
   type ClientAssets,
@@ -63,6 +63,7 @@ export type PageBodyRenderer = (input: {
   locale: TLocale;
   pageContent: TPageContent;
   revealed: boolean;
+  homeClear: boolean;
   signedOut: boolean;
 }) => Promise<{ html: string; modules: string[] } | null>;
 export type PageHeadRenderer = (input: PageHeadInput) => Promise<PageHead>;
@@ -174,6 +175,9 @@ export function serveSpa(
       : undefined;
     const url = new URL(c.req.url);
     const signedOut = options.signedOut?.(c) ?? false;
+    // Asked for once (a language switch on the landing, or its logo followed before the app ran): used up here.
+    const homeClear = route?.id === 'home' && getCookie(c, HOME_CLEAR_COOKIE) === '1';
+    if (homeClear) deleteCookie(c, HOME_CLEAR_COOKIE, { path: '/' });
     const body =
       route && page?.content && options.renderBody && rendersOnServer(route.id, url, signedOut)
         ? await options
@@ -182,6 +186,7 @@ export function serveSpa(
               locale,
               pageContent: page.content,
               revealed: getCookie(c, REVEALED_COOKIE) === '1',
+              homeClear,
               signedOut,
             })
             .catch((error: unknown) => {
@@ -192,11 +197,14 @@ export function serveSpa(
               return null;
             })
         : null;
+    // A page with its own script (decision 059) is not hydrated: the app's inline data is not needed.
+    const script = body && route ? PAGE_SCRIPTS[route.id] : undefined;
     const html = assets.renderHtml({
       locale,
       head: page?.head,
-      data: body && signedOut ? `${page?.data ?? ''}${SIGNED_OUT_HINT}` : page?.data,
+      data: script ? undefined : body && signedOut ? `${page?.data ?? ''}${SIGNED_OUT_HINT}` : page?.data,
       body: body?.html,
+      script,
       modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
       fetches: route ? firstRequests(route.id, getCookie(c, ADMIN_OPEN_SECTIONS_COOKIE)) : [],
     });
@@ -208,6 +216,14 @@ export function serveSpa(
     });
   };
 }
+
+/**
+ * Server-rendered pages run by a small script of their own instead of the app (decision 059), as Vite
+ * manifest keys: the landing, whose veil, video and language switch need no framework. Its links are plain
+ * links; the app starts on the page they lead to. Only where the server rendered the page: otherwise the
+ * browser renders it with the app as before.
+ */
+export const PAGE_SCRIPTS: Partial<Record<RouteId, string>> = { home: 'src/client/landing.ts' };
 
 /** What a server-rendered page tells the client when the request had no session cookie (decision 054). */
 const SIGNED_OUT_HINT = `<script type="application/json" id="${SESSION_HINT_ELEMENT_ID}">{"user":null}</script>`;

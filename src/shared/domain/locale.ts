@@ -4,6 +4,8 @@ export type TLocale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: TLocale = 'en';
 export const LOCALE_COOKIE = 'locale';
+/** The query parameter that picks the language of a page: `?lang=de` (English needs none). */
+export const LANG_QUERY_PARAM = 'lang';
 /** Spec §9: the locale cookie lives 365 days. */
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 import type { RouteId } from '../routes';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type TLocale, toLocale } from './locale';
+import { DEFAULT_LOCALE, isLocale, LANG_QUERY_PARAM, LOCALES, type TLocale, toLocale } from './locale';
 
 /**
  * Search-engine metadata (spec §3 SEO keys): stored per page and locale as CMS texts with these keys.
@@ -62,8 +62,7 @@ export function seoPageOfRoute(routeId: RouteId): SeoPage | null {
   return SEO_PAGE_OF_ROUTE[routeId] ?? null;
 }
 
-/** The query parameter that picks the language of a page: `?lang=de` (English needs none). */
-export const LANG_QUERY_PARAM = 'lang';
+export { LANG_QUERY_PARAM } from './locale';
 
 /** The language of an HTML page: `?lang=` wins over the locale cookie, which wins over the default. */
 export function resolvePageLocale(queryLang: string | null | undefined, cookie: string | null | undefined) {

@@ -1,0 +1,228 @@
+import {
+  backgroundVideoSource,
+  MOBILE_VIDEO_QUERY,
+  playMuted,
+  REDUCED_MOTION_QUERY,
+  VIDEO_CLASS,
+  VIDEO_PROBLEM_CLASS,
+  whenSettled,
+} from '@client/lib/background-video';
+import { LANG_QUERY_PARAM } from '@shared/domain/locale';
+import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ssr';
+
+/**
+ * The landing's own script (decision 059). A landing opened from the server is a document, not an app: its
+ * links are plain links, and the app starts on the page they lead to. public/boot.js plays the reveal when
+ * the veil is tapped and loads this script once someone is there; this script does the rest: it removes the
+ * veil once its animation has played, runs the background video and its button, switches the language and
+ * keeps the logo from reloading the page it is on. The markup it works on is the React page's
+ * (app/routes/home.tsx), which the app also renders when someone comes back to / from one of its pages.
+ */
+
+const root = document.documentElement;
+/** Session flags across the reload of a language switch: it was saved, or saving failed (reportFailedSave). */
+const SWITCHED_FLAG = 'mirror.localeSwitched';
+const SAVE_FAILED_FLAG = 'mirror.localeSaveFailed';
+const FAILED_SAVE_NOTICE_MS = 8000;
+const reducedMotion = matchMedia(REDUCED_MOTION_QUERY);
+
+function setSessionFlag(name: string) {
+  try {
+    sessionStorage.setItem(name, '1');
+  } catch {
+    // private mode or full storage: the page still opens in the language chosen, without the follow-up
+  }
+}
+
+/** Whether the flag was set; it is cleared. */
+function takeSessionFlag(name: string): boolean {
+  try {
+    const set = sessionStorage.getItem(name) !== null;
+    sessionStorage.removeItem(name);
+    return set;
+  } catch {
+    return false;
+  }
+}
+
+/** The video joins once the page has settled, plays muted and looping, and its button tells the truth. */
+function runVideo() {
+  const container = document.querySelector<HTMLElement>('#root [data-background-video]');
+  const toggle = document.querySelector<HTMLButtonElement>('#root [data-video-toggle]');
+  if (!container || !toggle) return;
+  const mobile = matchMedia(MOBILE_VIDEO_QUERY);
+  // What the visitor wants; reduced motion keeps it paused on the poster (and follows a later change).
+  let wantsPlaying = !reducedMotion.matches;
+  let video: HTMLVideoElement | null = null;
+  let banner: HTMLParagraphElement | null = null;
+
+  // What the element really does, from its own play and pause events.
+  const showPlaying = (playing: boolean) => {
+    toggle.toggleAttribute('data-playing', playing);
+    toggle.setAttribute('aria-label', (playing ? toggle.dataset.labelPause : toggle.dataset.labelPlay) ?? '');
+  };
+  const showProblem = (kind: 'error' | 'playback') => {
+    if (!banner) {
+      banner = document.createElement('p');
+      banner.setAttribute('role', 'alert');
+      banner.className = `${VIDEO_PROBLEM_CLASS} bg-red-700`;
+      toggle.after(banner);
+    }
+    banner.textContent =
+      (kind === 'playback' ? container.dataset.labelPlayback : container.dataset.labelError) ?? '';
+  };
+  const follow = () => {
+    if (!video) return;
+    if (!wantsPlaying) {
+      video.pause();
+      return;
+    }
+    void playMuted(video).then((problem) => {
+      if (problem) showProblem(problem.kind);
+    });
+  };
+  // A new source is a new element, started afresh.
+  const join = () => {
+    video?.remove();
+    banner?.remove();
+    banner = null;
+    showPlaying(false);
+    const source = backgroundVideoSource(mobile.matches);
+    const element = document.createElement('video');
+    Object.assign(element, {
+      className: VIDEO_CLASS,
+      src: source.src,
+      poster: source.poster,
+      muted: true,
+      loop: true,
+      playsInline: true,
+      preload: 'auto',
+    });
+    element.addEventListener('play', () => showPlaying(true));
+    element.addEventListener('pause', () => showPlaying(false));
+    element.addEventListener('error', () => showProblem('error'));
+    container.prepend(element);
+    video = element;
+    follow();
+  };
+
+  toggle.hidden = false;
+  toggle.addEventListener('click', () => {
+    wantsPlaying = !toggle.hasAttribute('data-playing');
+    follow();
+  });
+  reducedMotion.addEventListener('change', () => {
+    wantsPlaying = !reducedMotion.matches;
+    follow();
+  });
+  mobile.addEventListener('change', () => {
+    if (video) join();
+  });
+  whenSettled(join);
+}
+
+/**
+ * boot.js plays the reveal on the server's markup (decision 056); once the veil's animation has played it
+ * goes, and the focus it held moves to the page.
+ */
+function finishReveal() {
+  const veil = document.querySelector<HTMLElement>('#root [data-reveal-veil]');
+  if (!veil) return;
+  const remove = () => {
+    if (!veil.isConnected) return;
+    const focused = veil.contains(document.activeElement);
+    veil.remove();
+    delete root.dataset.earlyReveal;
+    if (focused) document.getElementById('main')?.focus({ preventScroll: true });
+  };
+  const afterReveal = () => {
+    if (veil.style.display === 'none') {
+      remove();
+      return;
+    }
+    const playing = veil
+      .getAnimations({ subtree: true })
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    void Promise.allSettled(playing.map((animation) => animation.finished)).then(remove);
+  };
+  if (root.dataset.earlyReveal === 'true') afterReveal();
+  // boot.js's own listener (capture, on the document) has started the reveal by the time this one runs.
+  else veil.addEventListener('click', () => requestAnimationFrame(afterReveal), { once: true });
+}
+
+/**
+ * The language buttons of the header: the choice is saved in the locale cookie (PUT /api/locale, as the app
+ * does) and the landing opens again in that language, without its veil (HOME_CLEAR_COOKIE). Should saving
+ * fail, `?lang=` still shows this page in the language chosen.
+ */
+function runLanguageSwitch() {
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>('#root button[data-locale]')];
+  let switching = false;
+  const choose = async (locale: string) => {
+    if (switching || locale === root.lang) return;
+    switching = true;
+    for (const button of buttons) button.setAttribute('aria-disabled', 'true');
+    const url = new URL(location.href);
+    url.searchParams.delete(LANG_QUERY_PARAM);
+    const saved = await fetch('/api/locale', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ locale }),
+      credentials: 'same-origin',
+    }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!saved) url.searchParams.set(LANG_QUERY_PARAM, locale);
+    setSessionFlag(saved ? SWITCHED_FLAG : SAVE_FAILED_FLAG);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
+    document.cookie = `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+    location.replace(url);
+  };
+  for (const button of buttons) {
+    button.addEventListener('click', () => void choose(button.dataset.locale ?? ''));
+  }
+  reportFailedSave(buttons[0]?.closest('fieldset'));
+  // Opened again after a switch: the focus goes back to the language chosen, where the keyboard left it.
+  if (takeSessionFlag(SWITCHED_FLAG) && document.activeElement === document.body) {
+    buttons.find((button) => button.getAttribute('aria-pressed') === 'true')?.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * After a switch whose save failed, the page says so (as the app's toast does), in the language it now shows:
+ * the choice holds for this page only.
+ */
+function reportFailedSave(switcher: HTMLElement | null | undefined) {
+  const message = switcher?.dataset.saveFailed;
+  if (!takeSessionFlag(SAVE_FAILED_FLAG) || !message) return;
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.className =
+    'fixed inset-x-4 top-20 z-50 mx-auto max-w-md rounded-xl bg-red-700 px-4 py-3 text-sm font-medium text-white shadow-lg';
+  notice.textContent = message;
+  notice.addEventListener('click', () => notice.remove());
+  document.body.append(notice);
+  setTimeout(() => notice.remove(), FAILED_SAVE_NOTICE_MS);
+}
+
+/** The logo leads home; on the landing that is where one already is: back to the top, not a reload. */
+function stayHome() {
+  const logo = document.querySelector<HTMLAnchorElement>('#root header a[href="/"]');
+  logo?.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    window.scrollTo({ top: 0, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
+  });
+}
+
+finishReveal();
+runVideo();
+runLanguageSwitch();
+stayHome();
+// `data-app` tells boot.js the veil stays its own; `data-ready` that the page's code runs (tests, tooling).
+root.dataset.app = 'landing';
+root.dataset.ready = 'true';
+// A button of the page tapped before this script ran (remembered by boot.js) is tapped again now.
+const early = (globalThis as { mirrorEarlyClick?: unknown }).mirrorEarlyClick;
+if (early instanceof HTMLButtonElement && early.isConnected && !early.hidden) early.click();
