@@ -223,7 +223,7 @@ export function serveSpa(
  * links; the app starts on the page they lead to. Only where the server rendered the page: otherwise the
  * browser renders it with the app as before.
  */
-export const PAGE_SCRIPTS: Partial<Record<RouteId, string>> = { home: 'src/client/landing.ts' };
+const PAGE_SCRIPTS: Partial<Record<RouteId, string>> = { home: 'src/client/landing.ts' };
 
 /** What a server-rendered page tells the client when the request had no session cookie (decision 054). */
 const SIGNED_OUT_HINT = `<script type="application/json" id="${SESSION_HINT_ELEMENT_ID}">{"user":null}</script>`;
