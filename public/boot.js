@@ -50,10 +50,10 @@ function revealEarly(tapped) {
 }
 
 // A click on the server-drawn reveal veil before the app runs is remembered, and the app plays the reveal
-// once it starts (decision 029): on a slow phone the first tap is not lost. On the landing, which runs its
-// own small script instead of the app (decision 059), the veil stays this script's to reveal. So is the last tap on any other
+// once it starts (decision 029): on a slow phone the first tap is not lost. So is the last tap on any other
 // button of the page (not a form's submit button, which waits for the app): the app repeats it once it runs
-// (decision 054), say "Forgot your password?" on the sign-in page or a language.
+// (decision 054), say "Forgot your password?" on the sign-in page or a language. The landing runs a small
+// script of its own instead of the app (decision 059): its veil stays this script's to reveal.
 document.addEventListener(
   'click',
   (event) => {

@@ -35,7 +35,7 @@ export type ClientAssets = {
     body?: string;
     /**
      * A server-rendered page's own script (a Vite manifest key, decision 059), started by boot.js instead of
-     * the app: only it and its imports load.
+     * the app: only it and its imports load, and `data` (the app's, for hydrating) is left out.
      */
     script?: string;
     modules?: string[];
@@ -200,6 +200,7 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
     renderHtml({ locale, head, data, body, script, modules = [], fetches = [] }) {
       const chunk = localeChunk(locale);
       const own = body && script ? pageScript(script) : undefined;
+      if (own) data = undefined;
       const scripts = own
         ? own.imports
         : [...templateScripts, ...(chunk ? [chunk] : []), ...moduleScripts(modules)];

@@ -197,14 +197,12 @@ export function serveSpa(
               return null;
             })
         : null;
-    // A page with its own script (decision 059) is not hydrated: the app's inline data is not needed.
-    const script = body && route ? PAGE_SCRIPTS[route.id] : undefined;
     const html = assets.renderHtml({
       locale,
       head: page?.head,
-      data: script ? undefined : body && signedOut ? `${page?.data ?? ''}${SIGNED_OUT_HINT}` : page?.data,
+      data: body && signedOut ? `${page?.data ?? ''}${SIGNED_OUT_HINT}` : page?.data,
       body: body?.html,
-      script,
+      script: route ? PAGE_SCRIPTS[route.id] : undefined,
       modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
       fetches: route ? firstRequests(route.id, getCookie(c, ADMIN_OPEN_SECTIONS_COOKIE)) : [],
     });
