@@ -7,6 +7,8 @@ import {
   VIDEO_PROBLEM_CLASS,
   whenSettled,
 } from '@client/lib/background-video';
+import { repeatEarlyClick } from '@client/lib/early-click';
+import { clearFlag, readFlag, type SessionFlag, setFlag } from '@client/lib/session-flags';
 import { LANG_QUERY_PARAM } from '@shared/domain/locale';
 import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ssr';
 
@@ -20,29 +22,14 @@ import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ss
  */
 
 const root = document.documentElement;
-/** Session flags across the reload of a language switch: it was saved, or saving failed (reportFailedSave). */
-const SWITCHED_FLAG = 'mirror.localeSwitched';
-const SAVE_FAILED_FLAG = 'mirror.localeSaveFailed';
 const FAILED_SAVE_NOTICE_MS = 8000;
 const reducedMotion = matchMedia(REDUCED_MOTION_QUERY);
 
-function setSessionFlag(name: string) {
-  try {
-    sessionStorage.setItem(name, '1');
-  } catch {
-    // private mode or full storage: the page still opens in the language chosen, without the follow-up
-  }
-}
-
 /** Whether the flag was set; it is cleared. */
-function takeSessionFlag(name: string): boolean {
-  try {
-    const set = sessionStorage.getItem(name) !== null;
-    sessionStorage.removeItem(name);
-    return set;
-  } catch {
-    return false;
-  }
+function takeFlag(flag: SessionFlag): boolean {
+  const set = readFlag(flag);
+  clearFlag(flag);
+  return set;
 }
 
 /** The video joins once the page has settled, plays muted and looping, and its button tells the truth. */
@@ -174,7 +161,7 @@ function runLanguageSwitch() {
       () => false,
     );
     if (!saved) url.searchParams.set(LANG_QUERY_PARAM, locale);
-    setSessionFlag(saved ? SWITCHED_FLAG : SAVE_FAILED_FLAG);
+    setFlag(saved ? 'localeSwitched' : 'localeSaveFailed');
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
     document.cookie = `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
     location.replace(url);
@@ -184,7 +171,7 @@ function runLanguageSwitch() {
   }
   reportFailedSave(buttons[0]?.closest('fieldset'));
   // Opened again after a switch: the focus goes back to the language chosen, where the keyboard left it.
-  if (takeSessionFlag(SWITCHED_FLAG) && document.activeElement === document.body) {
+  if (takeFlag('localeSwitched') && document.activeElement === document.body) {
     buttons.find((button) => button.getAttribute('aria-pressed') === 'true')?.focus({ preventScroll: true });
   }
 }
@@ -195,7 +182,7 @@ function runLanguageSwitch() {
  */
 function reportFailedSave(switcher: HTMLElement | null | undefined) {
   const message = switcher?.dataset.saveFailed;
-  if (!takeSessionFlag(SAVE_FAILED_FLAG) || !message) return;
+  if (!takeFlag('localeSaveFailed') || !message) return;
   const notice = document.createElement('p');
   notice.setAttribute('role', 'alert');
   notice.className =
@@ -223,6 +210,4 @@ stayHome();
 // `data-app` tells boot.js the veil stays its own; `data-ready` that the page's code runs (tests, tooling).
 root.dataset.app = 'landing';
 root.dataset.ready = 'true';
-// A button of the page tapped before this script ran (remembered by boot.js) is tapped again now.
-const early = (globalThis as { mirrorEarlyClick?: unknown }).mirrorEarlyClick;
-if (early instanceof HTMLButtonElement && early.isConnected && !early.hidden) early.click();
+repeatEarlyClick();

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { type InitialRender, InitialRenderContext } from './app/initial-render';
 import { browserQueryClient, Providers } from './app/providers';
 import { createRouter, createRoutes, resolveLazyRoutes } from './app/router';
+import { repeatEarlyClick } from './lib/early-click';
 import { initI18n, initialLocale } from './lib/i18n';
 
 const container = document.getElementById('root');
@@ -44,8 +45,7 @@ function ReadyMarker() {
     // `data-app` tells public/boot.js that the app handles the page's veil and buttons from now on.
     document.documentElement.dataset.app = 'react';
     document.documentElement.dataset.ready = 'true';
-    const early = (globalThis as { mirrorEarlyClick?: unknown }).mirrorEarlyClick;
-    if (early instanceof HTMLButtonElement && early.isConnected && !early.disabled) early.click();
+    repeatEarlyClick();
   }, []);
   return null;
 }

@@ -10,6 +10,9 @@ export const SESSION_FLAGS = {
   revealed: `${PREFIX}revealed`,
   homeForceClear: `${PREFIX}homeForceClear`,
   fromTransition: `${PREFIX}fromTransition`,
+  /** Across the reload of a language switch on the landing (decision 059): saved, or saving failed. */
+  localeSwitched: `${PREFIX}localeSwitched`,
+  localeSaveFailed: `${PREFIX}localeSaveFailed`,
 } as const;
 export type SessionFlag = keyof typeof SESSION_FLAGS;
 

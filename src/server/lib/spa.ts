@@ -1,7 +1,7 @@
 import { ADMIN_OPEN_SECTIONS_COOKIE, parseOpenSectionsCookie } from '@shared/domain/admin';
 import { hasAuthLink } from '@shared/domain/auth-link';
-import { LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
-import { LANG_QUERY_PARAM, resolvePageLocale } from '@shared/domain/seo';
+import { LANG_QUERY_PARAM, LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
+import { resolvePageLocale } from '@shared/domain/seo';
 import { FIRST_WAITLIST_PAGE, waitlistPageSearch } from '@shared/domain/waitlist-list';
 import {
   href,

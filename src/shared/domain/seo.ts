@@ -62,8 +62,6 @@ export function seoPageOfRoute(routeId: RouteId): SeoPage | null {
   return SEO_PAGE_OF_ROUTE[routeId] ?? null;
 }
 
-export { LANG_QUERY_PARAM } from './locale';
-
 /** The language of an HTML page: `?lang=` wins over the locale cookie, which wins over the default. */
 export function resolvePageLocale(queryLang: string | null | undefined, cookie: string | null | undefined) {
   if (isLocale(queryLang)) return queryLang;
