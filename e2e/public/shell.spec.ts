@@ -28,6 +28,27 @@ test.describe('the shell', () => {
     await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 
+  test('on the landing, its own script opens the tooltip the same way', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /anywhere to enter/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'landing');
+    const staff = page.getByRole('link', { name: 'Staff area' });
+    await staff.hover();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(page.getByRole('tooltip')).toHaveText('Staff area');
+    await expect(staff).toHaveAttribute('aria-describedby', /tooltip-/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await page.mouse.move(0, 0);
+    // Keyboard focus shows it at once.
+    await page.getByRole('link', { name: 'Legal notice' }).last().focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(staff).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveText('Staff area', { timeout: 300 });
+  });
+
   test('a skip link leads keyboard users to the content', async ({ page }) => {
     await page.goto('/legal');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

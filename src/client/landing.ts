@@ -9,6 +9,7 @@ import {
 } from '@client/lib/background-video';
 import { repeatEarlyClick } from '@client/lib/early-click';
 import { clearFlag, readFlag, type SessionFlag, setFlag } from '@client/lib/session-flags';
+import { attachTooltip } from '@client/lib/tooltip';
 import { LANG_QUERY_PARAM } from '@shared/domain/locale';
 import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ssr';
 
@@ -16,9 +17,10 @@ import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ss
  * The landing's own script (decision 059). A landing opened from the server is a document, not an app: its
  * links are plain links, and the app starts on the page they lead to. public/boot.js plays the reveal when
  * the veil is tapped and loads this script once someone is there; this script does the rest: it removes the
- * veil once its animation has played, runs the background video and its button, switches the language and
- * keeps the logo from reloading the page it is on. The markup it works on is the React page's
- * (app/routes/home.tsx), which the app also renders when someone comes back to / from one of its pages.
+ * veil once its animation has played, runs the background video and its button, switches the language,
+ * keeps the logo from reloading the page it is on, and opens the footer's tooltip. The markup it works on
+ * is the React page's (app/routes/home.tsx), which the app also renders when someone comes back to / from
+ * one of its pages.
  */
 
 const root = document.documentElement;
@@ -203,10 +205,20 @@ function stayHome() {
   });
 }
 
+/** The tooltips the app's `<Tooltip>` drew (the footer's staff link), as the app would run them. */
+function runTooltips() {
+  for (const wrapper of document.querySelectorAll<HTMLElement>('#root [data-tooltip]')) {
+    const trigger = wrapper.firstElementChild;
+    if (trigger instanceof HTMLElement && wrapper.dataset.tooltip)
+      attachTooltip(trigger, wrapper.dataset.tooltip);
+  }
+}
+
 finishReveal();
 runVideo();
 runLanguageSwitch();
 stayHome();
+runTooltips();
 // `data-app` tells boot.js the veil stays its own; `data-ready` that the page's code runs (tests, tooling).
 root.dataset.app = 'landing';
 root.dataset.ready = 'true';
