@@ -18,7 +18,7 @@ const COPY = {
     email: 'E-Mail-Adresse',
     consent: /Ich bin einverstanden, dass Mirror mir E-Mails/,
     join: 'eintragen',
-    welcome: 'willkommen auf der Liste',
+    welcome: 'willkommen auf der liste',
     checkEmail: 'Bitte prüfe dein E-Mail-Postfach, um deine Anmeldung zu bestätigen.',
     subject: /bestätig/i,
     thanks: 'danke',

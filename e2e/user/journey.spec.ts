@@ -100,6 +100,10 @@ for (const locale of ['en', 'de'] as const) {
       page.getByRole('link', { name: new RegExp(`^${fill(t['dashboard.day'], { day })}\\b`) });
     await expect(dayCard(5)).toBeVisible();
     await expect(dayCard(6)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: t['dashboard.answerToday'] })).toHaveAttribute(
+      'href',
+      '/choose-lane',
+    );
     await expectAccessible(page);
 
     // Day 1: autosave keeps the text through a reload.
@@ -121,6 +125,11 @@ for (const locale of ['en', 'de'] as const) {
     await edges.getByRole('button', { name: t['lane.choose'] }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(dayCard(5)).toContainText(t['topics.lane-edges-to-explore']);
+    // Today's question (Thursday's lane) is answered: the first button offers to look at it again.
+    await expect(page.getByRole('link', { name: t['dashboard.answerToday'] })).toHaveCount(0);
+    await page.getByRole('link', { name: t['dashboard.seeToday'] }).click();
+    await expect(page).toHaveURL(/\/choose-lane$/);
+    await page.goBack();
 
     // Settings: saved together, kept after a reload.
     await page.getByRole('link', { name: t['nav.settings'] }).click();

@@ -9,7 +9,7 @@ import { useRequireUser } from '@client/lib/session';
 import { dayHref } from '@shared/domain/journal';
 import { href } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { CircleDot, PenLine, Plus, RotateCcw } from 'lucide-react';
+import { BookOpen, CircleDot, PenLine, Plus, RotateCcw } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,6 +33,8 @@ export function Component() {
 
   const data = dashboard.data;
   const name = data?.firstName?.trim() || t('dashboard.friend');
+  // Once today's question is answered, the first button offers to read the answer again, not to answer it.
+  const answeredToday = data?.days.find((day) => day.day === data.today.isoWeekday)?.status === 'completed';
 
   return (
     <div className="flex flex-1 flex-col">
@@ -59,8 +61,12 @@ export function Component() {
             {data && (
               <Button asChild>
                 <Link to={dayHref(data.today.isoWeekday)}>
-                  <PenLine className="size-4" aria-hidden="true" />
-                  {t('dashboard.answerToday')}
+                  {answeredToday ? (
+                    <BookOpen className="size-4" aria-hidden="true" />
+                  ) : (
+                    <PenLine className="size-4" aria-hidden="true" />
+                  )}
+                  {t(answeredToday ? 'dashboard.seeToday' : 'dashboard.answerToday')}
                 </Link>
               </Button>
             )}
