@@ -75,6 +75,11 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
 
   await signIn(page, email, fresh);
   await expect(page).toHaveURL(/\/onboarding$/);
+  // Onboarding has no member menu yet, but signing out is one click away.
+  await page.getByRole('button', { name: en['common.signOut'] }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fonboarding$/);
 });
 
 test('the check-your-inbox view sends the e-mail again, once its cooldown has run down', async ({

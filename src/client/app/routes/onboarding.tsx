@@ -1,6 +1,7 @@
 import { LoadFailed } from '@client/components/load-failed';
 import { PageHeader } from '@client/components/page-header';
 import { Card } from '@client/components/ui/card';
+import { SignOutButton } from '@client/features/accounts/components/sign-out-button';
 import { profileQuery } from '@client/features/journal/api/journal';
 import { OnboardingFlow } from '@client/features/journal/components/onboarding-flow';
 import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-redirects';
@@ -44,7 +45,8 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      {/* Onboarding comes before the member pages' menu; signing out is still one click away. */}
+      <PageHeader actions={user && <SignOutButton />} />
       {profile.isError && !redirecting ? (
         <div className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-6 pb-16">
           <LoadFailed
