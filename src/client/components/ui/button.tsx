@@ -8,6 +8,8 @@ const variants = {
   ghost: 'text-fg hover:bg-surface-sunken',
   /** A quiet button for something that destroys (it opens a confirmation). */
   danger: 'text-danger hover:bg-danger/10',
+  /** The outlined one, beside secondary buttons (as `DANGER_OUTLINE_BUTTON_CLASS` of the dialogs). */
+  dangerOutline: 'border border-danger/60 bg-surface-raised text-danger hover:bg-danger/10',
 } as const;
 
 const sizes = {

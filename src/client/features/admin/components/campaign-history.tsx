@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
+import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageKey } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
@@ -349,15 +349,15 @@ function CampaignControls({
       {allowed.cancel && (
         <ConfirmDialog
           trigger={
-            <button
-              type="button"
+            <Button
+              variant="dangerOutline"
+              size="sm"
               disabled={action.isPending}
-              className={cn(DANGER_OUTLINE_BUTTON_CLASS, 'min-h-9! px-3! py-0! text-sm!')}
               aria-label={t('admin.campaigns.cancelNamed', { name })}
             >
               <CircleStop className="size-4" aria-hidden="true" />
               {t('admin.campaigns.cancel')}
-            </button>
+            </Button>
           }
           open={confirmCancel}
           onOpenChange={setConfirmCancel}

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
-import { ConfirmDialog, DANGER_OUTLINE_BUTTON_CLASS } from '@client/components/ui/dialog';
+import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { saveFile } from '@client/lib/save-file';
@@ -608,10 +608,10 @@ export function WaitlistPanel() {
         />
         <ConfirmDialog
           trigger={
-            <button type="button" className={DANGER_OUTLINE_BUTTON_CLASS}>
+            <Button variant="dangerOutline" size="sm">
               <Trash2 className="size-4" aria-hidden="true" />
               {t('admin.waitlist.deleteSelected')}
-            </button>
+            </Button>
           }
           open={confirmOpen}
           onOpenChange={openGuarded(setConfirmOpen)}
