@@ -324,6 +324,15 @@ test.describe('accessibility', () => {
         ).toHaveAttribute('aria-expanded', 'true');
         await expect(page.getByText(t['admin.waitlist.loading'])).toHaveCount(0);
         await expectAccessible(page);
+        // The audit log names this sign-in, and reads at this width without scrolling sideways.
+        const audit = page.getByRole('table', { name: t['admin.audit.caption'] });
+        await expect(audit.getByText(E2E_STAFF.email).filter({ visible: true }).first()).toBeVisible();
+        expect(
+          await audit.evaluate((table) => {
+            const box = table.parentElement;
+            return box !== null && box.scrollWidth <= box.clientWidth;
+          }),
+        ).toBe(true);
       });
     }
   }

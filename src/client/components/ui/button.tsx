@@ -12,9 +12,10 @@ const variants = {
   dangerOutline: 'border border-danger/60 bg-surface-raised text-danger hover:bg-danger/10',
 } as const;
 
+/** Heights are minimums: a label too long for a narrow screen wraps inside the button, not out of it. */
 const sizes = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-base',
+  sm: 'min-h-9 px-3 py-1.5 text-sm leading-snug',
+  md: 'min-h-11 px-5 py-2 text-base leading-snug',
 } as const;
 
 type ButtonProps = ComponentProps<'button'> & {
@@ -29,7 +30,7 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, .
   return (
     <Component
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full font-medium transition',
+        'inline-flex items-center justify-center gap-2 rounded-full text-center font-medium transition',
         'disabled:pointer-events-none disabled:opacity-50',
         variants[variant],
         sizes[size],

@@ -19,31 +19,49 @@ function detailLines(details: Record<string, unknown>): string[] {
   });
 }
 
-function AuditRow({ entry, formatDate }: { entry: TAuditEntry; formatDate: (iso: string) => string }) {
+/** What was done: the action, its target, the details the service wrote and where from. */
+function AuditWhat({ entry }: { entry: TAuditEntry }) {
   const { t } = useTranslation();
   const lines = detailLines(entry.details);
   return (
+    <>
+      <code className="rounded bg-surface-sunken px-1.5 py-0.5 text-sm">{entry.action}</code>
+      {entry.target && <p className="mt-1 text-sm break-all">{entry.target}</p>}
+      {lines.length > 0 && (
+        <details className="mt-1 text-sm text-fg-muted">
+          <summary className="cursor-pointer">{t('admin.audit.details')}</summary>
+          <ul className="mt-1 space-y-0.5 font-mono text-xs break-all">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {entry.ipAddress && (
+        <p className="mt-1 text-xs text-fg-muted">{t('admin.audit.ip', { ip: entry.ipAddress })}</p>
+      )}
+    </>
+  );
+}
+
+/** One record: three columns on wider screens; on phones one, with who and what under the time. */
+function AuditRow({ entry, formatDate }: { entry: TAuditEntry; formatDate: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const who = entry.staffEmail ?? t('admin.audit.nobody');
+  return (
     <tr className="border-t border-border align-top">
-      <td className="py-3 pr-4 pl-4 text-sm whitespace-nowrap text-fg-muted">
-        <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+      <td className="py-3 pr-4 pl-4 text-sm text-fg-muted">
+        <time dateTime={entry.at} className="whitespace-nowrap">
+          {formatDate(entry.at)}
+        </time>
+        <div className="mt-1 text-fg sm:hidden">
+          <p className="mb-1 break-all">{who}</p>
+          <AuditWhat entry={entry} />
+        </div>
       </td>
-      <td className="py-3 pr-4 text-sm break-all">{entry.staffEmail ?? t('admin.audit.nobody')}</td>
-      <td className="py-3 pr-4">
-        <code className="rounded bg-surface-sunken px-1.5 py-0.5 text-sm">{entry.action}</code>
-        {entry.target && <p className="mt-1 text-sm break-all">{entry.target}</p>}
-        {lines.length > 0 && (
-          <details className="mt-1 text-sm text-fg-muted">
-            <summary className="cursor-pointer">{t('admin.audit.details')}</summary>
-            <ul className="mt-1 space-y-0.5 font-mono text-xs break-all">
-              {lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </details>
-        )}
-        {entry.ipAddress && (
-          <p className="mt-1 text-xs text-fg-muted">{t('admin.audit.ip', { ip: entry.ipAddress })}</p>
-        )}
+      <td className="py-3 pr-4 text-sm break-all max-sm:hidden">{who}</td>
+      <td className="py-3 pr-4 max-sm:hidden">
+        <AuditWhat entry={entry} />
       </td>
     </tr>
   );
@@ -127,17 +145,18 @@ export function AuditLogPanel() {
             )}
             aria-busy={log.isFetching}
           >
-            <table className="w-full min-w-[36rem] border-collapse text-left">
+            <table className="w-full border-collapse text-left sm:min-w-[36rem]">
               <caption className="sr-only">{t('admin.audit.caption')}</caption>
               <thead className="bg-surface-sunken text-sm">
                 <tr>
                   <th scope="col" className="py-3 pr-4 pl-4 font-semibold">
-                    {t('admin.audit.when')}
+                    <span className="max-sm:hidden">{t('admin.audit.when')}</span>
+                    <span className="sm:hidden">{t('admin.audit.entry')}</span>
                   </th>
-                  <th scope="col" className="py-3 pr-4 font-semibold">
+                  <th scope="col" className="py-3 pr-4 font-semibold max-sm:hidden">
                     {t('admin.audit.who')}
                   </th>
-                  <th scope="col" className="py-3 pr-4 font-semibold">
+                  <th scope="col" className="py-3 pr-4 font-semibold max-sm:hidden">
                     {t('admin.audit.what')}
                   </th>
                 </tr>
