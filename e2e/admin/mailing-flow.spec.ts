@@ -93,6 +93,10 @@ for (const width of [390, 1280] as const) {
         await field(composer, 'subjectLine', t).fill(subjects.en);
         await chooseLanguage(composer, t['admin.editor.language.de']);
         await field(composer, 'subjectLine', t).fill(subjects.de);
+        // The preview lays the e-mail out at the width it names, shown smaller where the screen is narrower.
+        const frame = composer.locator('iframe');
+        await expect(frame).toHaveJSProperty('offsetWidth', 640);
+        await expectInside(frame, composer);
 
         // Filter the list down to the batch and select all that match.
         const list = await openSection(page, t['admin.sections.newsletterList.title']);

@@ -6,7 +6,7 @@ import type { TLocale } from '@shared/domain/locale';
 import type { NewsletterKind } from '@shared/domain/newsletters';
 import type { TNewsletterContent } from '@shared/schemas/newsletters';
 import { Monitor, Smartphone } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNewsletterPreview } from '../api/newsletters';
 import { useDebounced } from '../hooks/use-debounced';
@@ -17,6 +17,23 @@ const PREVIEW_DEBOUNCE_MS = 400;
 /** A preview that comes back faster than this shows no loading sign at all. */
 const BUSY_SIGN_DELAY_MS = 300;
 const FRAME_HEIGHT = 'h-[40rem]';
+const FRAME_HEIGHT_PX = 640;
+
+/**
+ * How much a box `width` px wide must shrink to fit into `container`: 1 when it fits. A narrow screen shows
+ * the e-mail at the width chosen, made smaller, rather than squeezed into another layout.
+ */
+function useScaleToFit(container: RefObject<HTMLElement | null>, width: number): number {
+  const [available, setAvailable] = useState<number | null>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setAvailable(entry?.contentRect.width ?? null));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [container]);
+  return available === null || available >= width ? 1 : available / width;
+}
 
 function useDelayedFlag(on: boolean, delay: number): boolean {
   const [shown, setShown] = useState(false);
@@ -55,6 +72,9 @@ export function NewsletterPreview({
   const preview = useNewsletterPreview(JSON.parse(request));
   const busy = useDelayedFlag(preview.isFetching, BUSY_SIGN_DELAY_MS);
   const data = preview.data;
+  const frameBox = useRef<HTMLDivElement>(null);
+  const frameWidth = PREVIEW_WIDTHS[width];
+  const scale = useScaleToFit(frameBox, frameWidth);
 
   return (
     <section aria-labelledby={headingId} className="mt-8">
@@ -106,8 +126,8 @@ export function NewsletterPreview({
             )}
           </p>
         </div>
-        {/* On a narrow screen the desktop width shrinks to the screen: a phone cannot show 640 px anyway. */}
-        <div className="mt-3">
+        {/* On a narrow screen the frame keeps the chosen width and is shown smaller (useScaleToFit). */}
+        <div ref={frameBox} className="mt-3">
           {preview.isError && !preview.isFetching ? (
             <div
               role="alert"
@@ -121,15 +141,25 @@ export function NewsletterPreview({
               </Button>
             </div>
           ) : data ? (
-            <iframe
-              title={t('admin.newsletters.preview.frameTitle', {
-                language: t(`admin.editor.language.${language}`),
-              })}
-              sandbox=""
-              srcDoc={data.html}
-              style={{ width: PREVIEW_WIDTHS[width] }}
-              className={cn('mx-auto block max-w-full rounded-xl border-0 bg-white', FRAME_HEIGHT)}
-            />
+            <div
+              className="mx-auto overflow-hidden rounded-xl"
+              style={{ width: frameWidth * scale, height: FRAME_HEIGHT_PX * scale }}
+            >
+              <iframe
+                title={t('admin.newsletters.preview.frameTitle', {
+                  language: t(`admin.editor.language.${language}`),
+                })}
+                sandbox=""
+                srcDoc={data.html}
+                style={{
+                  width: frameWidth,
+                  height: FRAME_HEIGHT_PX,
+                  transform: scale < 1 ? `scale(${scale})` : undefined,
+                  transformOrigin: 'top left',
+                }}
+                className="block border-0 bg-white"
+              />
+            </div>
           ) : (
             <div
               aria-hidden="true"
