@@ -48,9 +48,11 @@ function FileFacts({ label, file }: { label: string; file: StoredFile | null }) 
           <>
             <span className="font-mono">{file.name}</span>
             {' · '}
-            <span className="tabular-nums">{formatFileSize(file.size, i18n.language)}</span>
+            <span className="whitespace-nowrap tabular-nums">{formatFileSize(file.size, i18n.language)}</span>
             {' · '}
-            <time dateTime={file.createdAt}>{date}</time>
+            <time dateTime={file.createdAt} className="whitespace-nowrap">
+              {date}
+            </time>
           </>
         ) : (
           t('admin.videos.background.missing')

@@ -143,7 +143,9 @@ function FileRow({
         {unused ? (
           <DeleteFileButton file={file} onDeleted={onDeleted} />
         ) : (
-          <span className="inline-block py-2 text-sm text-fg-muted">{t('admin.videos.storage.inUse')}</span>
+          <span className="inline-block py-2 text-sm whitespace-nowrap text-fg-muted">
+            {t('admin.videos.storage.inUse')}
+          </span>
         )}
       </td>
     </tr>
