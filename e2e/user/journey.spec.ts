@@ -67,6 +67,11 @@ for (const locale of ['en', 'de'] as const) {
     // No confirmation e-mail: the invitation proved the address. Signed in, on to onboarding.
     await page.getByRole('button', { name: t['auth.invited.submit'] }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
+    // Signed in: the logo leads to the dashboard (which sends back here until onboarding is done).
+    await expect(page.getByRole('link', { name: t['shell.dashboardLink'] })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
 
     // Onboarding: Next waits for an answer; answers survive a reload mid-way.
     const next = page.getByRole('button', { name: t['onboarding.next'], exact: true });
@@ -129,6 +134,14 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.getByRole('link', { name: t['dashboard.answerToday'] })).toHaveCount(0);
     await page.getByRole('link', { name: t['dashboard.seeToday'] }).click();
     await expect(page).toHaveURL(/\/choose-lane$/);
+    await page.goBack();
+
+    // A category that does not exist is not found, under the member's own navigation.
+    await page.goto('/app?category=Nonsense');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['bubbles.unknownCategory.title']);
+    await expect(
+      page.getByRole('navigation', { name: t['nav.label'] }).filter({ visible: true }),
+    ).toBeVisible();
     await page.goBack();
 
     // Settings: saved together, kept after a reload.

@@ -1,21 +1,26 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from './page-header';
 
-/** A full page with one centred message: not found, errors, pages still being built. */
+/**
+ * A full page with one centred message: not found, errors, pages still being built. `header` replaces the
+ * plain one, for a page that signed-in people reach (their navigation, the logo to the dashboard).
+ */
 export function StatusPage({
   eyebrow,
   title,
   body,
   actions,
+  header = <PageHeader />,
 }: {
   eyebrow?: ReactNode;
   title: ReactNode;
   body?: ReactNode;
   actions?: ReactNode;
+  header?: ReactNode;
 }) {
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader />
+      {header}
       <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-6 py-16 text-center">
         <p className="mb-4 font-display text-sm font-semibold uppercase tracking-[0.2em] text-accent">
           {eyebrow}

@@ -17,7 +17,8 @@ export function Component() {
   const choice = categoryFromQuery(query, false);
   const category = isCategory(choice) ? choice : DEFAULT_CATEGORY;
   const real = useRealBubbles();
-  if (query !== null && isUnknownCategoryQuery(query, false)) return <UnknownCategory value={query} />;
+  if (query !== null && isUnknownCategoryQuery(query, false))
+    return <UnknownCategory value={query} header={<MemberHeader />} />;
   return (
     <div className="flex flex-1 flex-col">
       <MemberHeader />

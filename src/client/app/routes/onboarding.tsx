@@ -45,8 +45,9 @@ export function Component() {
 
   return (
     <div className="flex flex-1 flex-col">
-      {/* Onboarding comes before the member pages' menu; signing out is still one click away. */}
-      <PageHeader actions={user && <SignOutButton />} />
+      {/* Onboarding comes before the member pages' menu; signing out is still one click away, and the logo
+          leads to the dashboard, as for every signed-in page (which sends back here until this is done). */}
+      <PageHeader home={user ? 'dashboard' : 'landing'} actions={user && <SignOutButton />} />
       {profile.isError && !redirecting ? (
         <div className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-6 pb-16">
           <LoadFailed

@@ -47,7 +47,8 @@ export function Component() {
     setSearchParams({ category: next }, { preventScrollReset: true });
   };
 
-  if (query !== null && isUnknownCategoryQuery(query, true)) return <UnknownCategory value={query} />;
+  if (query !== null && isUnknownCategoryQuery(query, true))
+    return <UnknownCategory value={query} header={<MemberHeader />} />;
   return (
     <div className="flex flex-1 flex-col">
       <MemberHeader />
