@@ -9,7 +9,7 @@ import {
 } from '@client/lib/background-video';
 import { repeatEarlyClick } from '@client/lib/early-click';
 import { clearFlag, readFlag, type SessionFlag, setFlag } from '@client/lib/session-flags';
-import { attachTooltip } from '@client/lib/tooltip';
+import { attachWrappedTooltip } from '@client/lib/tooltip';
 import { LANG_QUERY_PARAM } from '@shared/domain/locale';
 import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ssr';
 
@@ -208,9 +208,7 @@ function stayHome() {
 /** The tooltips the app's `<Tooltip>` drew (the footer's staff link), as the app would run them. */
 function runTooltips() {
   for (const wrapper of document.querySelectorAll<HTMLElement>('#root [data-tooltip]')) {
-    const trigger = wrapper.firstElementChild;
-    if (trigger instanceof HTMLElement && wrapper.dataset.tooltip)
-      attachTooltip(trigger, wrapper.dataset.tooltip);
+    attachWrappedTooltip(wrapper);
   }
 }
 

@@ -11,7 +11,7 @@ let tooltips = 0;
  * focus, and closes on leave, blur or Escape. While open, the trigger is described by it. Plain DOM, so the
  * landing's own script (decision 059) and the app's `<Tooltip>` share it. Returns the clean-up.
  */
-export function attachTooltip(trigger: HTMLElement, content: string): () => void {
+function attachTooltip(trigger: HTMLElement, content: string): () => void {
   tooltips += 1;
   const id = `tooltip-${tooltips}`;
   const described = trigger.getAttribute('aria-describedby');
@@ -50,18 +50,28 @@ export function attachTooltip(trigger: HTMLElement, content: string): () => void
     if (trigger.matches(':focus-visible')) openAfter(0);
   };
 
-  trigger.addEventListener('pointerenter', onPointerEnter);
-  trigger.addEventListener('pointerleave', close);
-  trigger.addEventListener('focus', onFocus);
-  trigger.addEventListener('blur', close);
+  const listening = new AbortController();
+  const options = { signal: listening.signal };
+  trigger.addEventListener('pointerenter', onPointerEnter, options);
+  trigger.addEventListener('pointerleave', close, options);
+  trigger.addEventListener('focus', onFocus, options);
+  trigger.addEventListener('blur', close, options);
   // Code that arrives late (the landing's, once someone is there) finds the pointer or the focus already on it.
   if (trigger.matches(':hover')) onPointerEnter();
   else if (document.activeElement === trigger) onFocus();
   return () => {
     close();
-    trigger.removeEventListener('pointerenter', onPointerEnter);
-    trigger.removeEventListener('pointerleave', close);
-    trigger.removeEventListener('focus', onFocus);
-    trigger.removeEventListener('blur', close);
+    listening.abort();
   };
+}
+
+/**
+ * The tooltip of a `<Tooltip>`'s wrapper (`data-tooltip`, its text) on the element it wraps: run by the
+ * component in the app, and by the landing's script on the server's markup. Returns the clean-up.
+ */
+export function attachWrappedTooltip(wrapper: HTMLElement): (() => void) | undefined {
+  const trigger = wrapper.firstElementChild;
+  const content = wrapper.dataset.tooltip;
+  if (!(trigger instanceof HTMLElement) || !content) return undefined;
+  return attachTooltip(trigger, content);
 }

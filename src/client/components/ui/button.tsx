@@ -8,8 +8,10 @@ const variants = {
   ghost: 'text-fg hover:bg-surface-sunken',
   /** A quiet button for something that destroys (it opens a confirmation). */
   danger: 'text-danger hover:bg-danger/10',
-  /** The outlined one, beside secondary buttons (as `DANGER_OUTLINE_BUTTON_CLASS` of the dialogs). */
+  /** The outlined one, beside secondary buttons; it opens a confirmation too. */
   dangerOutline: 'border border-danger/60 bg-surface-raised text-danger hover:bg-danger/10',
+  /** The one that confirms destroying something (in the confirmation). */
+  dangerSolid: 'bg-danger text-surface shadow-sm hover:brightness-110 active:brightness-95',
 } as const;
 
 /** Heights are minimums: a label too long for a narrow screen wraps inside the button, not out of it. */
@@ -18,25 +20,28 @@ const sizes = {
   md: 'min-h-11 px-5 py-2 text-base leading-snug',
 } as const;
 
-type ButtonProps = ComponentProps<'button'> & {
+type ButtonLook = {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Render the child element (a link, say) with the button's look. */
-  asChild?: boolean;
 };
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
-  return (
-    <Component
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full text-center font-medium transition',
-        'disabled:pointer-events-none disabled:opacity-50',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+/** The classes of a button's look, for elements that cannot be a `<Button>` (the dialogs' own buttons). */
+export function buttonClassName({ variant = 'primary', size = 'md' }: ButtonLook = {}): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-full text-center font-medium transition',
+    'disabled:pointer-events-none disabled:opacity-50',
+    variants[variant],
+    sizes[size],
   );
+}
+
+type ButtonProps = ComponentProps<'button'> &
+  ButtonLook & {
+    /** Render the child element (a link, say) with the button's look. */
+    asChild?: boolean;
+  };
+
+export function Button({ variant, size, asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return <Component className={cn(buttonClassName({ variant, size }), className)} {...props} />;
 }

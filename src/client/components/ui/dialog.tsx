@@ -1,30 +1,17 @@
 import { cn } from '@client/lib/cn';
 import { AlertDialog } from 'radix-ui';
 import type { FormEvent, ReactElement, ReactNode, RefObject } from 'react';
+import { buttonClassName } from './button';
 import { Spinner } from './spinner';
 
-const BUTTON_BASE = cn(
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2 text-center text-base leading-snug font-medium transition',
-  'disabled:pointer-events-none disabled:opacity-50',
-);
-
 /** The look of the button that confirms destroying something. */
-export const DANGER_BUTTON_CLASS = cn(
-  BUTTON_BASE,
-  'bg-danger text-surface shadow-sm hover:brightness-110 active:brightness-95',
-);
+export const DANGER_BUTTON_CLASS = buttonClassName({ variant: 'dangerSolid' });
 
 /** The confirm button of a confirmation that destroys nothing (sending, inviting). */
-const CONFIRM_BUTTON_CLASS = cn(
-  BUTTON_BASE,
-  'bg-accent text-accent-fg shadow-sm hover:brightness-110 active:brightness-95',
-);
+const CONFIRM_BUTTON_CLASS = buttonClassName({ variant: 'primary' });
 
 /** The quieter look of a button that opens such a confirmation. */
-export const DANGER_OUTLINE_BUTTON_CLASS = cn(
-  BUTTON_BASE,
-  'border border-danger/60 bg-surface-raised text-danger hover:bg-danger/10',
-);
+export const DANGER_OUTLINE_BUTTON_CLASS = buttonClassName({ variant: 'dangerOutline' });
 
 /**
  * A confirmation (Radix AlertDialog: focus starts on Cancel, stays inside,
@@ -94,10 +81,7 @@ export function ConfirmDialog({
             <AlertDialog.Description className="mt-3 text-fg-muted">{description}</AlertDialog.Description>
             {children && <div className="mt-6">{children}</div>}
             <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel
-                disabled={pending}
-                className="inline-flex h-11 items-center justify-center rounded-full border border-border bg-surface-raised px-5 font-medium text-fg transition hover:bg-surface-sunken disabled:pointer-events-none disabled:opacity-50"
-              >
+              <AlertDialog.Cancel disabled={pending} className={buttonClassName({ variant: 'secondary' })}>
                 {cancelLabel}
               </AlertDialog.Cancel>
               <button

@@ -1,4 +1,4 @@
-import { attachTooltip } from '@client/lib/tooltip';
+import { attachWrappedTooltip } from '@client/lib/tooltip';
 import { type ReactElement, useEffect, useRef } from 'react';
 
 /**
@@ -10,10 +10,9 @@ import { type ReactElement, useEffect, useRef } from 'react';
 export function Tooltip({ content, children }: { content: string; children: ReactElement }) {
   const wrapper = useRef<HTMLSpanElement>(null);
 
+  // Attached afresh when the text changes (another language): the wrapper's `data-tooltip` carries it.
   useEffect(() => {
-    const trigger = wrapper.current?.firstElementChild;
-    if (!(trigger instanceof HTMLElement)) return;
-    return attachTooltip(trigger, content);
+    if (content && wrapper.current) return attachWrappedTooltip(wrapper.current);
   }, [content]);
 
   return (

@@ -16,7 +16,6 @@ import { contentForApi, PREVIEW_WIDTHS, type PreviewWidth } from '../lib/newslet
 const PREVIEW_DEBOUNCE_MS = 400;
 /** A preview that comes back faster than this shows no loading sign at all. */
 const BUSY_SIGN_DELAY_MS = 300;
-const FRAME_HEIGHT = 'h-[40rem]';
 const FRAME_HEIGHT_PX = 640;
 
 /**
@@ -75,6 +74,8 @@ export function NewsletterPreview({
   const frameBox = useRef<HTMLDivElement>(null);
   const frameWidth = PREVIEW_WIDTHS[width];
   const scale = useScaleToFit(frameBox, frameWidth);
+  // The box the e-mail takes on screen, while it loads too, so nothing moves when it arrives.
+  const shown = { width: frameWidth * scale, height: FRAME_HEIGHT_PX * scale };
 
   return (
     <section aria-labelledby={headingId} className="mt-8">
@@ -131,7 +132,8 @@ export function NewsletterPreview({
           {preview.isError && !preview.isFetching ? (
             <div
               role="alert"
-              className={cn('flex flex-col items-center justify-center gap-4 p-6 text-center', FRAME_HEIGHT)}
+              style={{ minHeight: shown.height }}
+              className="flex flex-col items-center justify-center gap-4 p-6 text-center"
             >
               <p>
                 {t('admin.newsletters.preview.failed')} {t(errorMessageKey(preview.error))}
@@ -141,10 +143,7 @@ export function NewsletterPreview({
               </Button>
             </div>
           ) : data ? (
-            <div
-              className="mx-auto overflow-hidden rounded-xl"
-              style={{ width: frameWidth * scale, height: FRAME_HEIGHT_PX * scale }}
-            >
+            <div className="mx-auto overflow-hidden rounded-xl" style={shown}>
               <iframe
                 title={t('admin.newsletters.preview.frameTitle', {
                   language: t(`admin.editor.language.${language}`),
@@ -161,11 +160,7 @@ export function NewsletterPreview({
               />
             </div>
           ) : (
-            <div
-              aria-hidden="true"
-              style={{ width: PREVIEW_WIDTHS[width] }}
-              className={cn('mx-auto max-w-full animate-pulse rounded-xl bg-surface', FRAME_HEIGHT)}
-            />
+            <div aria-hidden="true" style={shown} className="mx-auto animate-pulse rounded-xl bg-surface" />
           )}
         </div>
         {data && (
