@@ -24,6 +24,7 @@ import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
 import { accountRoutes, hasSessionCookie, sessionMiddleware } from './modules/accounts/routes';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
+import { staffRoleHint } from './modules/admin/session-cookie';
 import { bubbleRoutes } from './modules/bubbles/routes';
 import { healthRoutes, metricsRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps) {
         renderHead: createPageHeadRenderer({ pageContent, config }),
         renderBody: deps.ssrRender && pageBodyRenderer(deps.ssrRender),
         signedOut: (c) => !hasSessionCookie(c.req.header('cookie')),
+        staffRole: (c) => staffRoleHint(c, config),
       }),
     );
   }

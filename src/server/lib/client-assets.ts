@@ -26,7 +26,7 @@ export type ClientAssets = {
   /**
    * The app's HTML: the page's head, its data for the client, the server-rendered markup of #root, and
    * preloads for the language, the fonts and the chunks and images of `modules` (Vite manifest keys), and
-   * `fetches`: same-origin API addresses the page's code will ask for (GET, no extra headers), started first.
+   * `fetches`: same-origin API addresses the page's code will ask for (GET, no extra headers), after the code.
    */
   renderHtml(options: {
     locale: TLocale;
@@ -212,10 +212,11 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
           ]
         : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       // The code's own fetch() takes these over when it asks (same address, `crossorigin` for its CORS mode).
+      // After the code: over HTTP/1.1's six connections, what the main thread waits for goes first (060).
       const dataPreloads = fetches.map(
         (url) => `<link rel="preload" as="fetch" crossorigin href="${attributeValue(url)}">`,
       );
-      const preloads = [...dataPreloads, ...fontPreloads, ...moduleImages(modules), ...loading].map(
+      const preloads = [...loading, ...dataPreloads, ...fontPreloads, ...moduleImages(modules)].map(
         (link) => `${link}\n  `,
       );
       // The template's own markers are replaced before any page content goes in.

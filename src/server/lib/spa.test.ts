@@ -11,8 +11,10 @@ import type { TPageContent } from '@shared/schemas/site';
 import { HOME_CLEAR_COOKIE, REVEALED_COOKIE, type SsrRender, type TSsrInput } from '@shared/ssr';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffAccounts } from '../db/schema/admin';
 import { cmsTexts } from '../db/schema/site';
 import { PAGE_CONTENT_TTL_MS } from '../modules/site/service';
+import { createSignedInStaff } from '../test/staff';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { loadClientAssets, pickEncoding } from './client-assets';
 
@@ -123,22 +125,62 @@ describe('serving the single-page app', () => {
     const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
     const session = fetchPreload('/api/admin/session');
     const firstListPage = fetchPreload('/api/admin/waitlist?sort=joined&amp;dir=desc&amp;page=1');
+    const directInvitations = fetchPreload('/api/admin/invitations/direct');
+    const legalTexts = ['en', 'de'].map((locale) =>
+      fetchPreload(`/api/admin/content/texts/legal?locale=${locale}`),
+    );
+    const staff = await createSignedInStaff(t, { role: 'editor' });
     const page = async (path: string, cookie = '') =>
       (await t.app.request(path, { headers: { cookie } })).text();
+    const listOpen = `${ADMIN_OPEN_SECTIONS_COOKIE}=people,newsletterList,gone`;
 
-    const closed = await page('/list');
+    // Signed in, with the list closed: the session check and the legal texts behind the warning at the top.
+    const closed = await page('/list', staff.cookie);
     expect(closed).toContain(session);
+    for (const texts of legalTexts) expect(closed).toContain(texts);
     expect(closed).not.toContain('/api/admin/waitlist');
-    // The newsletter list left open (with others, or unknown names beside it) starts its first page too.
-    const open = await page('/list', `${ADMIN_OPEN_SECTIONS_COOKIE}=people,newsletterList,gone`);
-    expect(open).toContain(session);
-    expect(open).toContain(firstListPage);
-    expect(open.indexOf(firstListPage)).toBeLessThan(open.indexOf('rel="modulepreload"'));
-    expect(await page('/list', `${ADMIN_OPEN_SECTIONS_COOKIE}=people`)).not.toContain('/api/admin/waitlist');
-    expect(await page('/admin/videos')).toContain(session);
+    expect(closed).not.toContain(directInvitations);
+    // The newsletter list left open (with others, or unknown names beside it): its first page and the direct
+    // invitations below it too, after the page's code, which the browser needs most.
+    const open = await page('/list', `${staff.cookie}; ${listOpen}`);
+    for (const request of [session, firstListPage, directInvitations, ...legalTexts]) {
+      expect(open).toContain(request);
+      expect(open.indexOf(request)).toBeGreaterThan(open.lastIndexOf('rel="modulepreload"'));
+    }
+    expect(await page('/list', `${staff.cookie}; ${ADMIN_OPEN_SECTIONS_COOKIE}=people`)).not.toContain(
+      '/api/admin/waitlist',
+    );
+    // Without a signed-in session only the check, which sends the visitor to the sign-in page: anything
+    // else would be refused. Nor while a sign-in waits for its second factor.
+    const halfway = await createSignedInStaff(t);
+    await t.database.db
+      .update(staffAccounts)
+      .set({ totpEnabledAt: t.clock.now() })
+      .where(eq(staffAccounts.id, halfway.id));
+    const secondFactor = await t.app.request('/api/admin/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(t.config.appUrl).origin },
+      body: JSON.stringify({ email: halfway.email, password: halfway.password }),
+    });
+    expect(((await secondFactor.json()) as { stage: string }).stage).toBe('second_factor');
+    const halfwayCookie = secondFactor.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    for (const cookie of [
+      listOpen,
+      `mirror.admin=${'x'.repeat(40)}; ${listOpen}`,
+      `${halfwayCookie}; ${listOpen}`,
+    ]) {
+      const signedOut = await page('/list', cookie);
+      expect(signedOut).toContain(session);
+      expect(signedOut.match(/rel="preload" as="fetch"/g)).toHaveLength(1);
+    }
+    expect(await page('/admin/videos', staff.cookie)).toContain(session);
+    expect((await page('/admin/videos', staff.cookie)).match(/rel="preload" as="fetch"/g)).toHaveLength(1);
     // Nobody else's pages ask the staff API anything.
     for (const path of ['/', '/invite', '/dashboard', '/admin-login', '/nope']) {
-      expect(await page(path, `${ADMIN_OPEN_SECTIONS_COOKIE}=newsletterList`), path).not.toContain('/api/');
+      expect(await page(path, `${staff.cookie}; ${listOpen}`), path).not.toContain('/api/');
     }
   });
 

@@ -1,7 +1,14 @@
-import { ADMIN_OPEN_SECTIONS_COOKIE, parseOpenSectionsCookie } from '@shared/domain/admin';
+import {
+  ADMIN_OPEN_SECTIONS_COOKIE,
+  ADMIN_SESSION_PATH,
+  contentReadPath,
+  DIRECT_INVITATIONS_PATH,
+  parseOpenSectionsCookie,
+} from '@shared/domain/admin';
 import { hasAuthLink } from '@shared/domain/auth-link';
-import { LANG_QUERY_PARAM, LOCALE_COOKIE, type TLocale } from '@shared/domain/locale';
+import { LANG_QUERY_PARAM, LOCALE_COOKIE, LOCALES, type TLocale } from '@shared/domain/locale';
 import { resolvePageLocale } from '@shared/domain/seo';
+import { roleAllows, type StaffRole } from '@shared/domain/staff';
 import { FIRST_WAITLIST_PAGE, waitlistPageSearch } from '@shared/domain/waitlist-list';
 import {
   href,
@@ -115,6 +122,8 @@ export function serveSpa(
     renderBody?: PageBodyRenderer;
     /** Whether the request carries no session cookie (nobody is signed in); unknown counts as false. */
     signedOut?: (c: Context<AppEnv>) => boolean;
+    /** The role a staff page's request says its signed-in staff session has, or null (decision 060). */
+    staffRole?: (c: Context<AppEnv>) => StaffRole | null;
   } = {},
 ): MiddlewareHandler<AppEnv> {
   // Keyed by the final HTML, so the compressed variants are reused while a page's content stays the same and
@@ -204,7 +213,13 @@ export function serveSpa(
       body: body?.html,
       script: route ? PAGE_SCRIPTS[route.id] : undefined,
       modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
-      fetches: route ? firstRequests(route.id, getCookie(c, ADMIN_OPEN_SECTIONS_COOKIE)) : [],
+      fetches:
+        route && STAFF_PAGES.has(route.id)
+          ? firstRequests(route.id, {
+              role: options.staffRole?.(c) ?? null,
+              openSections: getCookie(c, ADMIN_OPEN_SECTIONS_COOKIE),
+            })
+          : [],
     });
     return respond(c, htmlFile(html), {
       status: route ? 200 : 404,
@@ -235,17 +250,35 @@ function rendersOnServer(id: RouteId, url: URL, signedOut: boolean): boolean {
   return id !== 'auth' || (signedOut && !hasAuthLink(url.searchParams));
 }
 
+/** The staff pages, whose HTML starts their first API requests (decision 050). */
+const STAFF_PAGES: ReadonlySet<RouteId> = new Set(['adminList', 'adminVideos']);
+
 /**
  * The API requests a staff page makes first, which the browser starts with the page instead of after its
- * code (decision 050): the session check of every staff page (spec §4), and on /list the newsletter list's
- * first page when that section was left open (the cookie the page keeps its open sections in). Addresses as
- * the page's code spells them, so its fetch() takes the answers over.
+ * code (decisions 050, 060): the session check of every staff page (spec §4); on /list, for a signed-in
+ * staff member (the role the session's hint cookie names), what the role sees at once: the legal notice's
+ * texts behind the warning at the top, and, when the newsletter list was left open (the cookie the page
+ * keeps its open sections in), its first page and the direct invitations below it. Without a signed-in
+ * session only the check, which sends the visitor to the sign-in page: anything more would be refused.
+ * Addresses as the page's code spells them, so its fetch() takes the answers over.
  */
-export function firstRequests(id: RouteId, openSections: string | undefined): string[] {
-  if (id !== 'adminList' && id !== 'adminVideos') return [];
-  const requests = ['/api/admin/session'];
-  if (id === 'adminList' && parseOpenSectionsCookie(openSections).includes('newsletterList')) {
-    requests.push(`/api/admin/waitlist${waitlistPageSearch(FIRST_WAITLIST_PAGE)}`);
+export function firstRequests(
+  id: RouteId,
+  staff: { role: StaffRole | null; openSections: string | undefined },
+): string[] {
+  if (!STAFF_PAGES.has(id)) return [];
+  const api = (path: string) => `/api/admin${path}`;
+  const requests = [api(ADMIN_SESSION_PATH)];
+  const { role } = staff;
+  if (id !== 'adminList' || role === null) return requests;
+  if (
+    roleAllows(role, 'waitlist') &&
+    parseOpenSectionsCookie(staff.openSections).includes('newsletterList')
+  ) {
+    requests.push(api(`/waitlist${waitlistPageSearch(FIRST_WAITLIST_PAGE)}`), api(DIRECT_INVITATIONS_PATH));
+  }
+  if (roleAllows(role, 'content')) {
+    requests.push(...LOCALES.map((locale) => api(contentReadPath({ kind: 'texts', page: 'legal', locale }))));
   }
   return requests;
 }

@@ -65,6 +65,19 @@ export function parseOpenSectionsCookie(value: string | undefined): AdminSection
   return knownSections((value ?? '').split(','));
 }
 
+/**
+ * Reads of the staff API that a staff page's HTML has the browser start (decisions 050, 060), below
+ * `/api/admin`. The page's code asks for the same addresses: a preload is only taken over by a fetch() of the
+ * very same address, so both spell it here.
+ */
+export const ADMIN_SESSION_PATH = '/session';
+export const DIRECT_INVITATIONS_PATH = '/invitations/direct';
+
+/** A CMS or SEO page's texts in one language, as staff edit them. */
+export function contentReadPath(target: { kind: string; page: string; locale: string }): string {
+  return `/content/${encodeURIComponent(target.kind)}/${encodeURIComponent(target.page)}?locale=${target.locale}`;
+}
+
 /** localStorage keys of the admin area (spec §3 local storage). The session is a cookie, not one of them. */
 export const ADMIN_STORAGE_KEYS = {
   idGeneratorConfig: 'mirror.admin.idGenerator.config',

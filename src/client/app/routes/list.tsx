@@ -102,12 +102,12 @@ function SectionBody({
 const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
- * Before /list first renders (decision 058): the staff session and, when the newsletter list was left open,
- * its first page (the server started both with the page, decision 050), then what the session's role shows
- * at once: the legal notice's texts behind the warning at the top, and the list's direct invitations. The
- * page then appears whole in one render, instead of a spinner, then the sections, then the rows, with the
- * warning pushing everything down last. Failures are left to the page, which reports them; slow answers
- * are not waited for beyond FIRST_RENDER_WAIT_MS.
+ * Before /list first renders (decisions 058, 060): the staff session, the legal notice's texts behind the
+ * warning at the top (staff with the `content` permission) and, when the newsletter list was left open, its
+ * first page. The server started all of them with the page. The page then appears whole in one render,
+ * instead of a spinner, then the sections, then the rows, with the warning pushing everything down last. The
+ * list's direct invitations, shown below the list, are asked for at once but not waited for. Failures are
+ * left to the page, which reports them; slow answers are not waited for beyond FIRST_RENDER_WAIT_MS.
  */
 export async function loader() {
   const queryClient = browserQueryClient();
@@ -117,14 +117,11 @@ export async function loader() {
     .catch(() => null)
     .then((session) => {
       if (session?.stage !== 'full') return null;
-      return Promise.all([
-        ...(canDo(session, 'content')
-          ? LOCALES.map((locale) => queryClient.prefetchQuery(legalTextsQueryOptions(locale)))
-          : []),
-        listOpen && canDo(session, 'waitlist')
-          ? queryClient.prefetchQuery(directInvitationsQueryOptions)
-          : null,
-      ]);
+      if (listOpen && canDo(session, 'waitlist'))
+        void queryClient.prefetchQuery(directInvitationsQueryOptions);
+      return canDo(session, 'content')
+        ? Promise.all(LOCALES.map((locale) => queryClient.prefetchQuery(legalTextsQueryOptions(locale))))
+        : null;
     });
   const needed = Promise.all([
     afterSession,

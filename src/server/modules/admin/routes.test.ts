@@ -70,6 +70,13 @@ describe('staff sign-in', () => {
     expect(cookie).toMatch(/Secure/i);
     expect(cookie).toMatch(/Path=\/api\/admin(;|$)/);
     expect(cookie).toMatch(/Max-Age=28800/);
+    // Beside it, only for /list's HTML, the role: which reads the page starts with its HTML (decision 060).
+    const hint = response.headers.getSetCookie()[1] ?? '';
+    expect(hint).toMatch(new RegExp(`^${staffCookieName({ secureCookies: true })}-role=owner;`));
+    expect(hint).toMatch(/Path=\/list(;|$)/);
+    expect(hint).toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Strict/i);
+    expect(hint).toMatch(/Max-Age=28800/);
     // The token is 256 random bits; the database holds only its hash.
     const token = cookieHeaderFrom(response).split('; ')[0]?.split('=')[1] ?? '';
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
@@ -160,7 +167,10 @@ describe('staff sessions', () => {
     const staff = await signedIn();
     const logout = await request('DELETE', '/api/admin/session', { cookie: staff.cookie });
     expect(logout.status).toBe(204);
-    expect(logout.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    const cleared = logout.headers.getSetCookie();
+    expect(cleared).toHaveLength(2);
+    for (const cookie of cleared) expect(cookie).toMatch(/Max-Age=0/);
+    expect(cleared[1]).toMatch(/-role=;.*Path=\/list/);
     expect(await signedInAs(staff.cookie)).toBeNull();
     expect((await request('GET', '/api/admin/waitlist', { cookie: staff.cookie })).status).toBe(401);
     const audit = await t.database.db

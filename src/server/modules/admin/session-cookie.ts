@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS } from '@shared/domain/staff';
+import { isStaffRole, ROLE_PERMISSIONS, type StaffRole } from '@shared/domain/staff';
 import type { TAdminSession } from '@shared/schemas/admin';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -13,15 +13,38 @@ export function staffCookieName(config: Pick<Config, 'secureCookies'>): string {
   return config.secureCookies ? '__Secure-mirror.admin' : 'mirror.admin';
 }
 
+/**
+ * Beside a signed-in session, its role, sent only with /list's HTML: the page's code asks at once for what
+ * the role sees, and the server has the browser start those requests with the page (decision 060). It
+ * opens nothing: the requests carry the session cookie and are checked like any other. It lasts as long
+ * as the session and goes with it.
+ */
+const ROLE_HINT_PATH = '/list';
+
+function roleHintCookieName(config: Pick<Config, 'secureCookies'>): string {
+  return `${staffCookieName(config)}-role`;
+}
+
 /** Sets the cookie of a session just opened (sign-in, an accepted staff invitation), for as long as it lasts. */
 export function setStaffCookie(c: Context, config: Config, token: string, session: StaffIdentity, now: Date) {
-  setCookie(c, staffCookieName(config), token, {
-    path: STAFF_COOKIE_PATH,
+  const options = {
     httpOnly: true,
     sameSite: 'Strict',
     secure: config.secureCookies,
     maxAge: Math.max(1, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
-  });
+  } as const;
+  setCookie(c, staffCookieName(config), token, { ...options, path: STAFF_COOKIE_PATH });
+  if (session.stage === 'full') {
+    setCookie(c, roleHintCookieName(config), session.role, { ...options, path: ROLE_HINT_PATH });
+  } else {
+    deleteCookie(c, roleHintCookieName(config), { path: ROLE_HINT_PATH, secure: config.secureCookies });
+  }
+}
+
+/** The role a request to /list says its signed-in session has (a hint, see ROLE_HINT_PATH), or null. */
+export function staffRoleHint(c: Context, config: Pick<Config, 'secureCookies'>): StaffRole | null {
+  const role = getCookie(c, roleHintCookieName(config));
+  return isStaffRole(role) ? role : null;
 }
 
 /**
@@ -35,6 +58,7 @@ export function renewStaffCookie(c: Context, config: Config, session: StaffIdent
 
 export function clearStaffCookie(c: Context, config: Config) {
   deleteCookie(c, staffCookieName(config), { path: STAFF_COOKIE_PATH, secure: config.secureCookies });
+  deleteCookie(c, roleHintCookieName(config), { path: ROLE_HINT_PATH, secure: config.secureCookies });
 }
 
 /** A session as the API answers it: who, at which stage, what the role may do, until when. */

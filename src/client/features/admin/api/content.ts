@@ -1,4 +1,5 @@
 import { ApiError } from '@client/lib/api-client';
+import { contentReadPath } from '@shared/domain/admin';
 import type { CmsPage } from '@shared/domain/cms';
 import type { TLocale } from '@shared/domain/locale';
 import type { SeoPage } from '@shared/domain/seo';
@@ -28,8 +29,7 @@ export function retryServerFailure(failureCount: number, error: unknown): boolea
 export function contentQueryOptions(target: ContentTarget) {
   return queryOptions({
     queryKey: contentKey(target),
-    queryFn: ({ signal }) =>
-      adminRequest<TContentPage>(`${contentPath(target)}?locale=${target.locale}`, { signal }),
+    queryFn: ({ signal }) => adminRequest<TContentPage>(contentReadPath(target), { signal }),
     retry: retryServerFailure,
     // Staff edit these; what another staff member saved a moment ago should show when a tab opens again.
     staleTime: 0,

@@ -1,3 +1,4 @@
+import { DIRECT_INVITATIONS_PATH } from '@shared/domain/admin';
 import type { TInvitationSummary } from '@shared/schemas/admin';
 import type {
   TDirectInvitations,
@@ -9,6 +10,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from './admin-request';
 import { retryServerFailure } from './content';
+import { JUST_READ_MS } from './session';
 import { adminWaitlistKey } from './waitlist';
 
 /** Invitations (`/api/admin/invitations/*`, decision 021). Each change reloads the list's states. */
@@ -18,8 +20,10 @@ const directKey = [...invitationsKey, 'direct'] as const;
 
 export const directInvitationsQueryOptions = queryOptions({
   queryKey: directKey,
-  queryFn: ({ signal }) => adminRequest<TDirectInvitations>('/invitations/direct', { signal }),
+  queryFn: ({ signal }) => adminRequest<TDirectInvitations>(DIRECT_INVITATIONS_PATH, { signal }),
   retry: retryServerFailure,
+  // /list's loader asks for them as the page opens (decision 060); the list below takes that answer.
+  staleTime: JUST_READ_MS,
 });
 
 /** Who of the selection would be invited now (asked afresh each time the dialog opens). */

@@ -1,5 +1,6 @@
 import { apiRequest } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
+import { ADMIN_SESSION_PATH } from '@shared/domain/admin';
 import type { StaffPermission } from '@shared/domain/staff';
 import { href } from '@shared/routes';
 import type { TAdminLogin, TAdminSession, TAdminSessionState } from '@shared/schemas/admin';
@@ -23,7 +24,7 @@ export const adminSessionKey = ['admin', 'session'] as const;
 
 // Not through adminRequest: "nobody is signed in" is this query's answer (null), not a lost session.
 async function fetchAdminSession(signal: AbortSignal): Promise<TAdminSession | null> {
-  const state = await apiRequest<TAdminSessionState>('/admin/session', { signal });
+  const state = await apiRequest<TAdminSessionState>(`/admin${ADMIN_SESSION_PATH}`, { signal });
   return state.session;
 }
 
