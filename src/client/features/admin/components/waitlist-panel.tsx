@@ -6,6 +6,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
 import { saveFile } from '@client/lib/save-file';
 import { toast } from '@client/lib/toast';
+import { MOBILE_BREAKPOINT_PX } from '@client/lib/ui-constants';
+import { useMediaQuery } from '@client/lib/use-media-query';
 import { waitlistCsvFileName } from '@shared/domain/csv';
 import type { TLocale } from '@shared/domain/locale';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
@@ -95,33 +97,44 @@ type RowLabels = {
   formatDay: (iso: string) => string;
 };
 
-/** One entry: a table row on wide screens; on narrow ones the date, language and consent sit under the e-mail. */
+/** Where the table shows its columns (Tailwind's `md`, as the classes beside it). */
+const WIDE_TABLE_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
+
+/**
+ * One entry: a table row on wide screens; on narrow ones the date, language and consent sit under the e-mail.
+ * Only the layout on screen is rendered (`wide`), not both with one hidden: a page of rows stays light.
+ */
 const WaitlistRow = memo(function WaitlistRow({
   entry,
   selected,
+  wide,
   labels,
   onToggle,
   onOpenDetail,
 }: {
   entry: TAdminWaitlistEntry;
   selected: boolean;
+  wide: boolean;
   labels: RowLabels;
   onToggle: (id: string, checked: boolean) => void;
   onOpenDetail: (subscriber: OpenedSubscriber) => void;
 }) {
-  const date = labels.formatDate(entry.createdAt);
+  const date = <time dateTime={entry.createdAt}>{labels.formatDate(entry.createdAt)}</time>;
+  const status = (
+    <Badge tone={STATUS_TONES[entry.status]} data-status={entry.status}>
+      {labels.status[entry.status]}
+    </Badge>
+  );
   // A bounced or complaining address keeps its consent status, but no list mail goes to it (decision 043).
-  const badge = (
+  const badge = entry.suppression ? (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={STATUS_TONES[entry.status]} data-status={entry.status}>
-        {labels.status[entry.status]}
+      {status}
+      <Badge tone="danger" data-suppression={entry.suppression}>
+        {labels.suppression[entry.suppression]}
       </Badge>
-      {entry.suppression && (
-        <Badge tone="danger" data-suppression={entry.suppression}>
-          {labels.suppression[entry.suppression]}
-        </Badge>
-      )}
     </span>
+  ) : (
+    status
   );
   const invitation = entry.invitation ? (
     <InvitationDialog
@@ -155,21 +168,23 @@ const WaitlistRow = memo(function WaitlistRow({
         >
           {entry.email}
         </button>
-        <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted md:hidden">
-          <time dateTime={entry.createdAt}>{date}</time>
-          <span>{labels.language[entry.language]}</span>
-          {badge}
-          {invitation}
-        </span>
+        {!wide && (
+          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
+            {date}
+            {labels.language[entry.language]}
+            {badge}
+            {invitation}
+          </span>
+        )}
       </td>
-      <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-fg-muted md:table-cell">
-        <time dateTime={entry.createdAt}>{date}</time>
-      </td>
-      <td className="hidden py-3 pr-4 text-sm text-fg-muted md:table-cell">
-        {labels.language[entry.language]}
-      </td>
-      <td className="hidden py-3 pr-4 md:table-cell">{badge}</td>
-      <td className="hidden py-3 pr-4 md:table-cell">{invitation}</td>
+      {wide && (
+        <>
+          <td className="py-3 pr-4 text-sm whitespace-nowrap text-fg-muted">{date}</td>
+          <td className="py-3 pr-4 text-sm text-fg-muted">{labels.language[entry.language]}</td>
+          <td className="py-3 pr-4">{badge}</td>
+          <td className="py-3 pr-4">{invitation}</td>
+        </>
+      )}
     </tr>
   );
 });
@@ -183,6 +198,7 @@ const WaitlistRow = memo(function WaitlistRow({
 export function WaitlistPanel() {
   const { t, i18n } = useTranslation();
   const live = useWaitlistEvents();
+  const wide = useMediaQuery(WIDE_TABLE_QUERY);
   const deleteEntries = useDeleteWaitlistSelection();
   const resend = useResendConfirmations();
   const { ids, resets } = useRecipientSelection();
@@ -672,18 +688,22 @@ export function WaitlistPanel() {
                 <th scope="col" className="py-3 pr-4 font-semibold">
                   {t('admin.waitlist.column.email')}
                 </th>
-                <th scope="col" className="hidden py-3 pr-4 font-semibold md:table-cell">
-                  {t('admin.waitlist.column.createdAt')}
-                </th>
-                <th scope="col" className="hidden py-3 pr-4 font-semibold md:table-cell">
-                  {t('admin.waitlist.column.language')}
-                </th>
-                <th scope="col" className="hidden py-3 pr-4 font-semibold md:table-cell">
-                  {t('admin.waitlist.column.status')}
-                </th>
-                <th scope="col" className="hidden py-3 pr-4 font-semibold md:table-cell">
-                  {t('admin.waitlist.column.invitation')}
-                </th>
+                {wide && (
+                  <>
+                    <th scope="col" className="py-3 pr-4 font-semibold">
+                      {t('admin.waitlist.column.createdAt')}
+                    </th>
+                    <th scope="col" className="py-3 pr-4 font-semibold">
+                      {t('admin.waitlist.column.language')}
+                    </th>
+                    <th scope="col" className="py-3 pr-4 font-semibold">
+                      {t('admin.waitlist.column.status')}
+                    </th>
+                    <th scope="col" className="py-3 pr-4 font-semibold">
+                      {t('admin.waitlist.column.invitation')}
+                    </th>
+                  </>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -692,6 +712,7 @@ export function WaitlistPanel() {
                   key={entry.id}
                   entry={entry}
                   selected={isRowSelected(entry.id, ids, matching)}
+                  wide={wide}
                   labels={labels}
                   onToggle={onToggle}
                   onOpenDetail={openDetail}
