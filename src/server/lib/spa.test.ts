@@ -147,6 +147,10 @@ describe('serving the single-page app', () => {
       expect(open).toContain(request);
       expect(open.indexOf(request)).toBeGreaterThan(open.lastIndexOf('rel="modulepreload"'));
     }
+    // What the first render waits for goes first; the invitations, shown below the list, last.
+    for (const needed of [firstListPage, ...legalTexts]) {
+      expect(open.indexOf(needed)).toBeLessThan(open.indexOf(directInvitations));
+    }
     expect(await page('/list', `${staff.cookie}; ${ADMIN_OPEN_SECTIONS_COOKIE}=people`)).not.toContain(
       '/api/admin/waitlist',
     );

@@ -271,15 +271,14 @@ export function firstRequests(
   const requests = [api(ADMIN_SESSION_PATH)];
   const { role } = staff;
   if (id !== 'adminList' || role === null) return requests;
-  if (
-    roleAllows(role, 'waitlist') &&
-    parseOpenSectionsCookie(staff.openSections).includes('newsletterList')
-  ) {
-    requests.push(api(`/waitlist${waitlistPageSearch(FIRST_WAITLIST_PAGE)}`), api(DIRECT_INVITATIONS_PATH));
-  }
+  const listOpen =
+    roleAllows(role, 'waitlist') && parseOpenSectionsCookie(staff.openSections).includes('newsletterList');
+  // In the order the page needs them: its first render waits for the list and the texts, not the invitations.
+  if (listOpen) requests.push(api(`/waitlist${waitlistPageSearch(FIRST_WAITLIST_PAGE)}`));
   if (roleAllows(role, 'content')) {
     requests.push(...LOCALES.map((locale) => api(contentReadPath({ kind: 'texts', page: 'legal', locale }))));
   }
+  if (listOpen) requests.push(api(DIRECT_INVITATIONS_PATH));
   return requests;
 }
 
