@@ -11,10 +11,9 @@ import type { TPageContent } from '@shared/schemas/site';
 import { HOME_CLEAR_COOKIE, REVEALED_COOKIE, type SsrRender, type TSsrInput } from '@shared/ssr';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAccounts } from '../db/schema/admin';
 import { cmsTexts } from '../db/schema/site';
 import { PAGE_CONTENT_TTL_MS } from '../modules/site/service';
-import { createSignedInStaff } from '../test/staff';
+import { createSignedInStaff, halfSignedInStaff } from '../test/staff';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { loadClientAssets, pickEncoding } from './client-assets';
 
@@ -156,21 +155,7 @@ describe('serving the single-page app', () => {
     );
     // Without a signed-in session only the check, which sends the visitor to the sign-in page: anything
     // else would be refused. Nor while a sign-in waits for its second factor.
-    const halfway = await createSignedInStaff(t);
-    await t.database.db
-      .update(staffAccounts)
-      .set({ totpEnabledAt: t.clock.now() })
-      .where(eq(staffAccounts.id, halfway.id));
-    const secondFactor = await t.app.request('/api/admin/session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: new URL(t.config.appUrl).origin },
-      body: JSON.stringify({ email: halfway.email, password: halfway.password }),
-    });
-    expect(((await secondFactor.json()) as { stage: string }).stage).toBe('second_factor');
-    const halfwayCookie = secondFactor.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie: halfwayCookie } = await halfSignedInStaff(t);
     for (const cookie of [
       listOpen,
       `mirror.admin=${'x'.repeat(40)}; ${listOpen}`,

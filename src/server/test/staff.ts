@@ -1,6 +1,7 @@
 import type { StaffRole } from '@shared/domain/staff';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { staffAccounts } from '../db/schema/admin';
 import { rateLimits } from '../db/schema/rate-limits';
 import { createStaffAccount } from '../modules/admin/service';
 import type { TestContext } from './test-app';
@@ -68,4 +69,30 @@ export async function createSignedInStaff(
   const cookie = cookieHeaderFrom(response);
   if (!cookie) throw new Error(`staff sign-in of ${email} set no cookie`);
   return { id: account.id, email, password, cookie, role };
+}
+
+/**
+ * A staff member whose sign-in waits for the code from the authenticator app (stage `second_factor`): two-factor
+ * sign-in is switched on (its codes do not matter here), then the account signs in again. `cookie` is that
+ * sign-in's cookies.
+ */
+export async function halfSignedInStaff(ctx: TestContext): Promise<{ cookie: string; staff: SignedInStaff }> {
+  const staff = await createSignedInStaff(ctx);
+  await ctx.database.db
+    .update(staffAccounts)
+    .set({ totpEnabledAt: ctx.clock.now() })
+    .where(eq(staffAccounts.id, staff.id));
+  const response = await ctx.app.request('/api/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(ctx.config.appUrl).origin },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { stage: string }).stage).toBe('second_factor');
+  await ctx.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { cookie, staff };
 }

@@ -4,7 +4,7 @@ import { roleAllows, type StaffPermission, type StaffRole } from '@shared/domain
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts';
-import { staffAccounts, staffInvitations } from '../../db/schema/admin';
+import { staffInvitations } from '../../db/schema/admin';
 import { campaigns } from '../../db/schema/campaigns';
 import { invitations } from '../../db/schema/invitations';
 import { videos } from '../../db/schema/media';
@@ -12,7 +12,7 @@ import { newsletters } from '../../db/schema/newsletters';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { waitingList } from '../../db/schema/waitlist';
 import { gif, mp4, png } from '../../test/media-fixtures';
-import { createSignedInStaff, type SignedInStaff } from '../../test/staff';
+import { createSignedInStaff, halfSignedInStaff, type SignedInStaff } from '../../test/staff';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createSignedInUser, inviteForTest } from '../../test/users';
 import { PARTIAL_ACCESS } from './routes';
@@ -499,29 +499,6 @@ function fullSessionRoutes(ctx: TestContext): string[] {
   return adminRoutes(ctx).filter((route) => !PUBLIC.has(route) && !SAMPLES[route]?.stage);
 }
 
-/** A staff member whose sign-in waits for the code from the authenticator app (stage second_factor). */
-async function halfSignedInStaff(): Promise<{ cookie: string; staff: SignedInStaff }> {
-  const staff = await createSignedInStaff(t);
-  // Two-factor sign-in on (its codes do not matter here): the next sign-in waits for the second factor.
-  await t.database.db
-    .update(staffAccounts)
-    .set({ totpEnabledAt: t.clock.now() })
-    .where(eq(staffAccounts.id, staff.id));
-  const response = await t.app.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP_URL },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  expect(response.status).toBe(200);
-  expect(((await response.json()) as { stage: string }).stage).toBe('second_factor');
-  await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'admin:%'));
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { cookie, staff };
-}
-
 /** Calls every full-session route as `staff` and checks each answer against the role's permissions. */
 async function expectRoleMatrix(role: StaffRole) {
   const staff = await createSignedInStaff(t, { role });
@@ -608,7 +585,7 @@ describe('the admin authorization matrix', () => {
   });
 
   it('refuses everything but the second step to a sign-in that waits for its second factor', async () => {
-    const { cookie, staff } = await halfSignedInStaff();
+    const { cookie, staff } = await halfSignedInStaff(t);
     const reachable = new Set(
       PARTIAL_ACCESS.filter((entry) => entry.access.includes('second_factor')).map(
         (entry) => `${entry.method} ${entry.path}`,
