@@ -66,6 +66,15 @@ for (const locale of ['en', 'de'] as const) {
       list.getByText(fill(t['admin.waitlist.pages.range'], { first: 1, last: 50, total: 60 })),
     ).toBeVisible();
 
+    // Ticking a row moves no row: the selection bar is there before anything is ticked.
+    const second = list.getByRole('table').getByRole('row').nth(2);
+    const topOnPage = () => second.evaluate((row) => row.getBoundingClientRect().top + window.scrollY);
+    const before = await topOnPage();
+    await second.getByRole('checkbox').check();
+    await expect(list.getByRole('button', { name: t['admin.campaigns.clearSelection'] })).toBeEnabled();
+    expect(await topOnPage()).toBe(before);
+    await second.getByRole('checkbox').uncheck();
+
     await list.getByRole('checkbox', { name: t['admin.waitlist.selectAll'] }).check();
     await list
       .getByRole('button', { name: fill(t['admin.waitlist.selection.selectAll_other'], { formatted: '60' }) })

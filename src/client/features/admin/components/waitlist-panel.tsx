@@ -472,11 +472,12 @@ export function WaitlistPanel() {
               {t('admin.waitlist.matching', { count: total, formatted: number.format(total) })}
             </>
           )}
+          {/* Told to screen readers with the rest; on screen the selection bar above the table says it. */}
           {selectedCount > 0 && (
-            <>
+            <span className="sr-only">
               {' · '}
               {t('admin.waitlist.selectedCount', { count: selectedCount })}
-            </>
+            </span>
           )}
         </p>
         <LiveIndicator status={live} hint={t('admin.live.hint')} />
@@ -641,7 +642,8 @@ export function WaitlistPanel() {
         />
       </div>
 
-      {(pageState === true || matching || ids.size > 0) && total > 0 && (
+      {/* Always there while people match, so that ticking a row never moves the rows under the pointer. */}
+      {total > 0 && (
         <div className="flex flex-col gap-2 rounded-2xl bg-surface-sunken p-3 text-sm sm:flex-row sm:items-center">
           <p className="px-1">
             {matching
@@ -651,15 +653,20 @@ export function WaitlistPanel() {
                 })}${matching.except.size > 0 ? ` (${t('admin.waitlist.selection.except', { count: matching.except.size })})` : ''}`
               : pageState === true && total > entries.length
                 ? t('admin.waitlist.selection.page', { count: entries.length })
-                : t('admin.waitlist.selectedCount', { count: selectedCount })}
+                : selectedCount > 0
+                  ? t('admin.waitlist.selectedCount', { count: selectedCount })
+                  : t('admin.waitlist.selection.nothing')}
           </p>
           <div className="flex flex-wrap gap-2">
-            {!matching && total > 0 && (
-              <Button variant="secondary" size="sm" onClick={() => void selectAllMatching()}>
-                {t('admin.waitlist.selection.selectAll', { count: total, formatted: number.format(total) })}
-              </Button>
-            )}
-            <Button variant="ghost" size="sm" onClick={clearSelection}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={matching !== null}
+              onClick={() => void selectAllMatching()}
+            >
+              {t('admin.waitlist.selection.selectAll', { count: total, formatted: number.format(total) })}
+            </Button>
+            <Button variant="ghost" size="sm" disabled={selectedCount === 0} onClick={clearSelection}>
               <X className="size-4" aria-hidden="true" />
               {t('admin.campaigns.clearSelection')}
             </Button>
