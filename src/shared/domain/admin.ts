@@ -73,9 +73,14 @@ export function parseOpenSectionsCookie(value: string | undefined): AdminSection
 export const ADMIN_SESSION_PATH = '/session';
 export const DIRECT_INVITATIONS_PATH = '/invitations/direct';
 
+/** A CMS or SEO page of the staff API, which its reads, saves and publishing are below. */
+export function contentPagePath(target: { kind: string; page: string }): string {
+  return `/content/${encodeURIComponent(target.kind)}/${encodeURIComponent(target.page)}`;
+}
+
 /** A CMS or SEO page's texts in one language, as staff edit them. */
 export function contentReadPath(target: { kind: string; page: string; locale: string }): string {
-  return `/content/${encodeURIComponent(target.kind)}/${encodeURIComponent(target.page)}?locale=${target.locale}`;
+  return `${contentPagePath(target)}?locale=${target.locale}`;
 }
 
 /** localStorage keys of the admin area (spec §3 local storage). The session is a cookie, not one of them. */

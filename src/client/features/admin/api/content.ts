@@ -1,5 +1,5 @@
 import { ApiError } from '@client/lib/api-client';
-import { contentReadPath } from '@shared/domain/admin';
+import { contentPagePath, contentReadPath } from '@shared/domain/admin';
 import type { CmsPage } from '@shared/domain/cms';
 import type { TLocale } from '@shared/domain/locale';
 import type { SeoPage } from '@shared/domain/seo';
@@ -16,9 +16,6 @@ export type ContentTarget = { kind: TContentKind; page: CmsPage | SeoPage; local
 
 export const contentKey = ({ kind, page, locale }: ContentTarget) =>
   ['admin', 'content', kind, page, locale] as const;
-
-const contentPath = ({ kind, page }: ContentTarget) =>
-  `/content/${encodeURIComponent(kind)}/${encodeURIComponent(page)}`;
 
 /** A refused request (4xx) will be refused again; only a server or network failure is retried, once. */
 export function retryServerFailure(failureCount: number, error: unknown): boolean {
@@ -41,7 +38,7 @@ export function useSaveContentDrafts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ target, drafts }: { target: ContentTarget; drafts: TSaveContentDrafts['drafts'] }) =>
-      adminRequest<TContentPage>(`${contentPath(target)}/${target.locale}`, {
+      adminRequest<TContentPage>(`${contentPagePath(target)}/${target.locale}`, {
         method: 'PUT',
         body: { drafts } satisfies TSaveContentDrafts,
       }),
@@ -54,7 +51,7 @@ export function usePublishContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (target: ContentTarget) =>
-      adminRequest<TPublishResult>(`${contentPath(target)}/${target.locale}/publish`, { method: 'POST' }),
+      adminRequest<TPublishResult>(`${contentPagePath(target)}/${target.locale}/publish`, { method: 'POST' }),
     onSettled: (_result, _error, target) => queryClient.invalidateQueries({ queryKey: contentKey(target) }),
   });
 }

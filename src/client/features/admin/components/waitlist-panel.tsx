@@ -4,6 +4,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessageKey } from '@client/lib/api-client';
+import { cn } from '@client/lib/cn';
 import { saveFile } from '@client/lib/save-file';
 import { toast } from '@client/lib/toast';
 import { MOBILE_BREAKPOINT_PX } from '@client/lib/ui-constants';
@@ -97,7 +98,7 @@ type RowLabels = {
   formatDay: (iso: string) => string;
 };
 
-/** Where the table shows its columns (Tailwind's `md`, as the classes beside it). */
+/** Where the table shows its columns; on narrower screens a row's date, language and states sit under the address. */
 const WIDE_TABLE_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /**
@@ -150,12 +151,12 @@ const WaitlistRow = memo(function WaitlistRow({
   );
   return (
     <tr className="border-t border-border">
-      <td className="w-12 py-3 pr-2 pl-4 align-top md:align-middle">
+      <td className={cn('w-12 py-3 pr-2 pl-4', wide ? 'align-middle' : 'align-top')}>
         <Checkbox
           aria-label={labels.select(entry.email)}
           checked={selected}
           onChange={(event) => onToggle(entry.id, event.currentTarget.checked)}
-          className="mt-0.5 md:mt-0"
+          className={wide ? undefined : 'mt-0.5'}
         />
       </td>
       <td className="py-3 pr-4">
