@@ -2,11 +2,11 @@
 // and its code, listed by the server in <meta name="mirror-boot">, is fetched and run right after. A page
 // served under the reveal veil waits for a person too (decision 056): until someone moves, taps, scrolls or
 // types, the veil is all there is to use, so its code is not fetched for nobody.
+//
+// It runs in <head>, before the page is parsed and painted (decision 061): a tap on anything the page shows
+// finds its listener here, however slowly this script arrived. What needs the page's elements waits until
+// the page has been parsed.
 const root = document.documentElement;
-const boot = document.querySelector('meta[name="mirror-boot"]');
-const entry = boot?.getAttribute('data-entry');
-const modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
-const veil = document.querySelector('#root [data-reveal-veil]');
 
 // The same names and values as src/client/lib/session-flags.ts and src/shared/ssr.ts (app/boot-script.test.ts
 // checks).
@@ -80,6 +80,11 @@ document.addEventListener(
   { capture: true },
 );
 
+/** The page's code and the veil, read once the page has been parsed. */
+let entry;
+let modules = [];
+let veil = null;
+
 function start() {
   for (const href of modules) {
     const link = document.createElement('link');
@@ -94,22 +99,44 @@ function start() {
 /** Signs that a person is at the page; any one of them is enough. */
 const PRESENCE_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'];
 
-let present = !veil;
+let parsed = false;
+let present = false;
 let painted = false;
+let settled = false;
 let started = false;
 function startWhenReady() {
-  if (started || !painted || !present) return;
+  if (!parsed || !painted) return;
+  if (!settled) {
+    settled = true;
+    // The veil's button takes the focus now (not before the paint, which would force an early layout), so
+    // Enter or Space reveals before the app runs too.
+    veil?.querySelector('button')?.focus({ preventScroll: true });
+  }
+  if (started || !present) return;
   started = true;
   start();
 }
-if (!present) {
-  const noticed = () => {
-    for (const type of PRESENCE_EVENTS) removeEventListener(type, noticed, { capture: true });
-    present = true;
-    startWhenReady();
-  };
-  for (const type of PRESENCE_EVENTS) addEventListener(type, noticed, { capture: true, passive: true });
+
+function noticed() {
+  for (const type of PRESENCE_EVENTS) removeEventListener(type, noticed, { capture: true });
+  present = true;
+  startWhenReady();
 }
+for (const type of PRESENCE_EVENTS) addEventListener(type, noticed, { capture: true, passive: true });
+
+function parsedOnce() {
+  const boot = document.querySelector('meta[name="mirror-boot"]');
+  entry = boot?.getAttribute('data-entry') ?? undefined;
+  modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
+  veil = document.querySelector('#root [data-reveal-veil]');
+  parsed = true;
+  // A page without a veil is there to be used at once: its code starts after the first paint.
+  if (!veil) noticed();
+  else startWhenReady();
+}
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', parsedOnce, { once: true });
+else parsedOnce();
 
 // The code is requested once the page has been painted. The first animation frame alone does not say so:
 // Chrome may hold that frame's paint while styles and fonts settle, and scripts requested meanwhile compete
@@ -123,9 +150,6 @@ function paintedOnce() {
   painted = true;
   // The page has been painted: what waits for that (the landing's video poster, decision 055) may load now.
   root.dataset.painted = 'true';
-  // The veil's button takes the focus now (not before the paint, which would force an early layout), so
-  // Enter or Space reveals before the app runs too.
-  veil?.querySelector('button')?.focus({ preventScroll: true });
   startWhenReady();
 }
 if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {

@@ -1,4 +1,5 @@
 // Builds the client (Vite) into dist/client with .br/.gz variants, and the server (esbuild) into dist/server.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -42,18 +43,24 @@ function externalPackagesExcept(bundled) {
 }
 
 /**
- * public/boot.js is copied as written, comments and all; it is the one script a page under the veil loads
- * before anyone is there (decision 056), so the served copy is minified.
+ * public/boot.js is copied as written, comments and all. It runs in every server-rendered page's <head>,
+ * before the first paint (decision 061), and is the one script a page under the veil loads before anyone
+ * is there (decision 056). So the served copy is minified, wrapped so its names stay its own (it is a
+ * classic script), and named by its content under assets/: cached for a year, it costs a repeat visit
+ * nothing.
  */
-async function minifyBootScript(file) {
+async function buildBootScript(clientDir) {
   const esbuild = await import('esbuild');
-  const { code } = await esbuild.transform(fs.readFileSync(file, 'utf8'), {
+  const source = path.join(clientDir, 'boot.js');
+  const { code } = await esbuild.transform(fs.readFileSync(source, 'utf8'), {
     minify: true,
-    format: 'esm',
+    format: 'iife',
     target: 'es2022',
     legalComments: 'none',
   });
-  fs.writeFileSync(file, code);
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  fs.writeFileSync(path.join(clientDir, 'assets', `boot-${hash}.js`), code);
+  fs.rmSync(source);
 }
 
 export async function build({ quiet = false } = {}) {
@@ -67,7 +74,7 @@ export async function build({ quiet = false } = {}) {
     logLevel: quiet ? 'warn' : 'info',
     configFile: path.join(ROOT, 'vite.config.ts'),
   });
-  await minifyBootScript(path.join(ROOT, 'dist', 'client', 'boot.js'));
+  await buildBootScript(path.join(ROOT, 'dist', 'client'));
   compressTree(path.join(ROOT, 'dist', 'client'));
   // The server-rendering build of the same client (decision 013), loaded by the server at run time.
   await vite.build({

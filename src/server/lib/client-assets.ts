@@ -116,6 +116,9 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
 
 type ViteManifest = Record<string, { file: string; imports?: string[]; assets?: string[] }>;
 
+/** public/boot.js as the build names it, by its content (scripts/build.mjs). */
+const BOOT_SCRIPT = /^\/assets\/boot-[\w-]+\.js$/;
+
 /** The fonts of the first paint (latin subsets of the body and heading faces): fetched before the CSS asks. */
 const FIRST_PAINT_FONTS = /(inter|fraunces)-latin-wght-normal-[\w-]+\.woff2$/;
 
@@ -143,6 +146,14 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
       immutable: urlPath.startsWith('/assets/'),
       variants: { identity, ...(br && { br }), ...(gzip && { gzip }) },
     });
+  }
+
+  // Runs in the <head> of every server-rendered page, before its first paint (decision 061).
+  const bootScript = [...files.keys()].find((file) => BOOT_SCRIPT.test(file));
+  if (!bootScript) {
+    throw new ClientNotBuiltError(
+      `The client build in ${dir} has no boot script (assets/boot-<hash>.js). Run npm run build.`,
+    );
   }
 
   const manifestBytes = await readOptional(path.join(dir, '.vite', 'manifest.json'));
@@ -204,8 +215,8 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
       const scripts = own
         ? own.imports
         : [...templateScripts, ...(chunk ? [chunk] : []), ...moduleScripts(modules)];
-      // A server-rendered page paints before its code loads: boot.js starts the app (or the page's own
-      // script) after the first frame. A page the browser renders needs its code at once: preload all of it.
+      // A server-rendered page paints before its code loads: the boot script starts the app (or the page's
+      // own script) after the first paint. A page the browser renders needs its code at once: preload all of it.
       const loading = body
         ? [
             `<meta name="mirror-boot" data-entry="/${own?.file ?? entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}">`,
@@ -223,7 +234,9 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
       let out = (head === undefined ? html : withoutStaticHead)
         .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
         .replace('</head>', () => `${preloads.join('')}</head>`);
-      if (body) out = out.replace(entryScript, '<script type="module" src="/boot.js"></script>');
+      // A classic script, so it runs before the page behind it is parsed and painted: what the page shows
+      // can be tapped only once its listeners are there (decision 061).
+      if (body) out = out.replace(entryScript, `<script src="${bootScript}"></script>`);
       if (data) out = out.replace('</body>', () => `${data}\n  </body>`);
       if (body) out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
       return head === undefined ? out : out.replace(HEAD_SLOT, () => head);

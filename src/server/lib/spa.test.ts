@@ -45,6 +45,7 @@ beforeAll(async () => {
   write('assets/index-AbCd1234.js.br', brotliCompressSync(SCRIPT));
   write('assets/index-AbCd1234.js.gz', gzipSync(SCRIPT));
   write('assets/de-XyZ98765.js', 'export default {}');
+  write('assets/boot-BoOt1234.js', '(()=>{})();');
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(
     '.vite/manifest.json',
@@ -477,11 +478,36 @@ describe('the server-rendering cache', () => {
     );
     expect(landing).not.toContain('index-AbCd1234.js');
     expect(landing).not.toContain('application/json');
-    expect(landing).toContain('<script type="module" src="/boot.js"></script>');
+    expect(landing).toContain('<script src="/assets/boot-BoOt1234.js"></script>');
     // Every other page runs the app.
     const invite = await (await served.app.request('/invite')).text();
     expect(invite).toContain('<meta name="mirror-boot"');
     expect(invite).not.toContain('landing-LaNd1234.js');
+  });
+
+  it('runs the boot script in the head, before the page is parsed, and caches it for a year (decision 061)', async () => {
+    for (const page of ['/', '/invite', '/auth']) {
+      const html = await (await served.app.request(page)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      // Classic and parser-blocking: no type="module", defer or async, which would let the page paint first.
+      expect(head, page).toContain('<script src="/assets/boot-BoOt1234.js"></script>');
+      // The only script the head runs (the others hold data: JSON-LD).
+      expect(head.match(/<script(?![^>]*application\/)[^>]*>/g), page).toEqual([
+        '<script src="/assets/boot-BoOt1234.js">',
+      ]);
+    }
+    const script = await served.app.request('/assets/boot-BoOt1234.js');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('refuses to start on a client build without its boot script', async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-client-'));
+    try {
+      fs.writeFileSync(path.join(bare, 'index.html'), INDEX);
+      await expect(loadClientAssets(bare)).rejects.toThrow(/no boot script/);
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('draws the landing clear once after a language switch there, and only the landing', async () => {

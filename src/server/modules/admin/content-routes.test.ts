@@ -385,6 +385,8 @@ describe('the public HTML page', () => {
       path.join(dir, 'index.html'),
       '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Mirror</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
     );
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'boot-BoOt1234.js'), '(()=>{})();');
     const html = await createTestApp({ env: { APP_URL }, clientAssets: await loadClientAssets(dir) });
     try {
       const htmlStaff = await createSignedInStaff(html);
