@@ -18,6 +18,18 @@ const HOME_CLEAR_MAX_AGE_SECONDS = 10;
 const REVEAL_FALLBACK_MS = 2000;
 
 /**
+ * Sets a cookie that the very next request must carry. Chromium hands a `document.cookie` write to its cookie
+ * store asynchronously, on a path of its own: a navigation the same click starts can reach the server without
+ * it (decision 061). Reading the cookies back waits until the write has landed. As setCookieForNextRequest in
+ * src/client/lib/session-flags.ts.
+ */
+function setCookieForNextRequest(cookie) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
+  document.cookie = cookie;
+  return document.cookie;
+}
+
+/**
  * A tap on the veil before the app runs plays the reveal at once (spec §4) and then leaves the page usable
  * as the server drew it: its links work as plain links. The app, once it runs, finishes what was started here
  * (`data-early-reveal`, app/reveal.ts) and removes the veil.
@@ -29,8 +41,7 @@ function revealEarly(tapped) {
   } catch {
     // private mode or full storage: the cookie below still tells the server
   }
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
-  document.cookie = `${REVEALED_COOKIE}=1; Path=/; SameSite=Lax`;
+  setCookieForNextRequest(`${REVEALED_COOKIE}=1; Path=/; SameSite=Lax`);
   // The page behind opens once the wordmark has played (spec §4), as in the app.
   const open = () => {
     const content = document.querySelector('#root [data-shell-content]');
@@ -69,8 +80,9 @@ document.addEventListener(
     const home = event.target.closest('#root a[data-home-clear]');
     if (home) {
       if (event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
-        // biome-ignore lint/suspicious/noDocumentCookie: as above
-        document.cookie = `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_MAX_AGE_SECONDS}; SameSite=Lax`;
+        setCookieForNextRequest(
+          `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_MAX_AGE_SECONDS}; SameSite=Lax`,
+        );
       }
       return;
     }

@@ -8,7 +8,13 @@ import {
   whenSettled,
 } from '@client/lib/background-video';
 import { repeatEarlyClick } from '@client/lib/early-click';
-import { clearFlag, readFlag, type SessionFlag, setFlag } from '@client/lib/session-flags';
+import {
+  clearFlag,
+  readFlag,
+  type SessionFlag,
+  setCookieForNextRequest,
+  setFlag,
+} from '@client/lib/session-flags';
 import { attachWrappedTooltip } from '@client/lib/tooltip';
 import { LANG_QUERY_PARAM } from '@shared/domain/locale';
 import { HOME_CLEAR_COOKIE, HOME_CLEAR_COOKIE_MAX_AGE_SECONDS } from '@shared/ssr';
@@ -164,8 +170,9 @@ function runLanguageSwitch() {
     );
     if (!saved) url.searchParams.set(LANG_QUERY_PARAM, locale);
     setFlag(saved ? 'localeSwitched' : 'localeSaveFailed');
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
-    document.cookie = `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+    setCookieForNextRequest(
+      `${HOME_CLEAR_COOKIE}=1; Path=/; Max-Age=${HOME_CLEAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`,
+    );
     location.replace(url);
   };
   for (const button of buttons) {

@@ -33,6 +33,17 @@ describe('public/boot.js', () => {
     expect(BOOT).toContain('data-home-clear');
   });
 
+  it('reads its cookies back after writing them, as the app does, so a navigation at once carries them', () => {
+    // Chromium writes document.cookie asynchronously; a read waits for the write (decision 061).
+    expect(BOOT).toMatch(
+      /function setCookieForNextRequest\(cookie\) \{[^}]*document\.cookie = cookie;\s*return document\.cookie;/,
+    );
+    expect(BOOT.match(/document\.cookie =/g)).toHaveLength(1);
+    // Every cookie it writes goes through that function.
+    const written = [...BOOT.matchAll(/setCookieForNextRequest\(\s*`\$\{(\w+)\}=1/g)].map((call) => call[1]);
+    expect(written).toEqual(['REVEALED_COOKIE', 'HOME_CLEAR_COOKIE']);
+  });
+
   it('finds the veil, its hint and the page behind it by the markers the app renders', () => {
     const shell = fs.readFileSync(path.resolve(import.meta.dirname, 'shell.tsx'), 'utf8');
     const veil = fs.readFileSync(path.resolve(import.meta.dirname, 'reveal-veil.tsx'), 'utf8');

@@ -31,8 +31,19 @@ export function setFlag(flag: SessionFlag) {
     // private mode or full storage: the flag simply does not persist
   }
   // The server renders the veil or not from this session cookie (no Max-Age: it ends with the session).
+  if (flag === 'revealed') setCookieForNextRequest(`${REVEALED_COOKIE}=1; Path=/; SameSite=Lax`);
+}
+
+/**
+ * Sets a cookie that the very next request must carry, even a navigation started at once. Chromium hands a
+ * `document.cookie` write to its cookie store asynchronously, on a path of its own, so a navigation started
+ * in the same task can reach the server without it (decision 061). Reading the cookies back waits until the
+ * write has landed. public/boot.js has the same function.
+ */
+export function setCookieForNextRequest(cookie: string): string {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
-  if (flag === 'revealed') document.cookie = `${REVEALED_COOKIE}=1; Path=/; SameSite=Lax`;
+  document.cookie = cookie;
+  return document.cookie;
 }
 
 export function clearFlag(flag: SessionFlag) {
