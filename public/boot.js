@@ -138,7 +138,7 @@ for (const type of PRESENCE_EVENTS) addEventListener(type, noticed, { capture: t
 
 function parsedOnce() {
   const boot = document.querySelector('meta[name="mirror-boot"]');
-  entry = boot?.getAttribute('data-entry') ?? undefined;
+  entry = boot?.getAttribute('data-entry');
   modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
   veil = document.querySelector('#root [data-reveal-veil]');
   parsed = true;

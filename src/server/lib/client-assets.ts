@@ -116,8 +116,8 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
 
 type ViteManifest = Record<string, { file: string; imports?: string[]; assets?: string[] }>;
 
-/** public/boot.js as the build names it, by its content (scripts/build.mjs). */
-const BOOT_SCRIPT = /^\/assets\/boot-[\w-]+\.js$/;
+/** public/boot.js as the build names it, by its content (scripts/build.mjs); the e2e fixture's too. */
+export const BOOT_SCRIPT = /^\/assets\/boot-[\w-]+\.js$/;
 
 /** The fonts of the first paint (latin subsets of the body and heading faces): fetched before the CSS asks. */
 const FIRST_PAINT_FONTS = /(inter|fraunces)-latin-wght-normal-[\w-]+\.woff2$/;
