@@ -1,7 +1,7 @@
-// Starts a server-rendered page's app after its first paint (decision 013): the page is readable at once,
-// and its code, listed by the server in <meta name="mirror-boot">, is fetched and run right after. A page
-// served under the reveal veil waits for a person too (decision 056): until someone moves, taps, scrolls or
-// types, the veil is all there is to use, so its code is not fetched for nobody.
+// Starts a server-rendered page's app (decision 013): the page is readable at once, and its code, listed by
+// the server in <meta name="mirror-boot">, is fetched and run once the page has been painted and someone is
+// there (decisions 056, 062): until someone moves, taps, scrolls or types, the page as served is all anyone
+// uses (a veil, a text, a form that keeps what is typed), so its code is not fetched and run for nobody.
 //
 // It runs in <head>, before the page is parsed and painted (decision 061): a tap on anything the page shows
 // finds its listener here, however slowly this script arrived. What needs the page's elements waits until
@@ -108,8 +108,20 @@ function start() {
   if (entry) import(entry);
 }
 
-/** Signs that a person is at the page; any one of them is enough. */
-const PRESENCE_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'];
+/**
+ * Signs that a person is at the page; any one of them is enough. `click` and `input` besides the pointer and
+ * the keys: a screen reader's activation and a dictated or autofilled field may come without either.
+ */
+const PRESENCE_EVENTS = [
+  'pointermove',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'wheel',
+  'scroll',
+  'click',
+  'input',
+];
 
 let parsed = false;
 let present = false;
@@ -142,9 +154,7 @@ function parsedOnce() {
   modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
   veil = document.querySelector('#root [data-reveal-veil]');
   parsed = true;
-  // A page without a veil is there to be used at once: its code starts after the first paint.
-  if (!veil) noticed();
-  else startWhenReady();
+  startWhenReady();
 }
 if (document.readyState === 'loading')
   document.addEventListener('DOMContentLoaded', parsedOnce, { once: true });

@@ -213,11 +213,12 @@ test.describe('while the boot script is on its way', () => {
 test.describe('the first paint', () => {
   test.use({ revealed: false });
 
-  // Decision 013: a server-rendered page shows before its code competes with it for the network. Decision
-  // 056: a page under the veil asks for its code only once someone is there.
-  for (const pagePath of ['/', '/invite', '/legal']) {
-    test(`${pagePath} is painted before any of its code is requested`, async ({ page }) => {
-      const veiled = pagePath !== '/legal';
+  // Decision 013: a server-rendered page shows before its code competes with it for the network. Decisions
+  // 056 and 062: it asks for its code only once someone is there.
+  for (const pagePath of ['/', '/invite', '/legal', '/auth']) {
+    test(`${pagePath} is painted before any of its code is requested, and asks for it once someone is there`, async ({
+      page,
+    }) => {
       // The page's code, not the boot script that starts it (which runs before the paint, decision 061).
       const timings = () =>
         page.evaluate((boot) => {
@@ -231,22 +232,38 @@ test.describe('the first paint', () => {
             codeAt: code.length > 0 ? Math.min(...code) : null,
           };
         }, BOOT_SCRIPT.source);
-      if (veiled) {
-        await gotoUntouched(page, pagePath);
-        await page.waitForLoadState('networkidle');
-        await expect.poll(async () => (await timings()).paintedAt).not.toBeNull();
-        expect((await timings()).codeAt, 'code requested before anyone was there').toBeNull();
-        await signalPresence(page);
-        await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-      } else {
-        await page.goto(pagePath);
-      }
+      await gotoUntouched(page, pagePath);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(async () => (await timings()).paintedAt).not.toBeNull();
+      expect((await timings()).codeAt, 'code requested before anyone was there').toBeNull();
+      await signalPresence(page);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       const { paintedAt, codeAt } = await timings();
       expect(paintedAt).not.toBeNull();
       expect(codeAt).not.toBeNull();
       expect(codeAt ?? 0).toBeGreaterThanOrEqual(paintedAt ?? Number.POSITIVE_INFINITY);
     });
   }
+
+  // Decision 062: without a pointer (a screen reader, a keyboard, dictation), a key or a typed character is
+  // a sign of someone as well; what was typed is kept.
+  test('/auth starts its code when someone types or presses a key, and keeps what was typed', async ({
+    page,
+  }) => {
+    await gotoUntouched(page, '/auth');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+    await page.getByLabel(en['auth.email.label']).fill('typed@example.com');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await expect(page.getByLabel(en['auth.email.label'])).toHaveValue('typed@example.com');
+    await expect(page.getByRole('button', { name: en['auth.submit.signIn'] })).toBeEnabled();
+
+    await gotoUntouched(page, '/legal');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  });
 
   // Decision 055: the landing's first paint waits for no image; its video poster is asked for after it.
   test('/ asks for its video poster only once it has been painted', async ({ page }) => {

@@ -8,9 +8,9 @@ import { BOOT_SCRIPT, expect, gotoUntouched, setLocaleCookie, signalPresence, te
  * committed ceiling (issue 15, decision 030; bench/lighthouse.bench.mjs reports the same figures). The goal for
  * the landing is 100 kB: it runs a small script of its own instead of the app (decision 059). The other pages
  * run the app, whose framework alone is about 120 kB (decision 030). The ceilings are the measured sizes plus
- * about 1 kB, lowered whenever a change makes a page lighter. Pages under the reveal veil fetch their code only
- * once someone is there (decision 056): before, their JavaScript is the boot script (under
- * UNTOUCHED_CEILING_KB); after, the ceilings below apply.
+ * about 1 kB, lowered whenever a change makes a page lighter. These pages arrive rendered by the server and
+ * fetch their code only once someone is there (decisions 056, 062): before, their JavaScript is the boot script
+ * (under UNTOUCHED_CEILING_KB); after, the ceilings below apply.
  */
 const CEILING_KB: Record<string, number> = {
   // Measured (the larger of en and de) plus up to about 1 kB, after shared chunks were copied into the chunks
@@ -26,11 +26,7 @@ const CEILING_KB: Record<string, number> = {
   '/auth': 166, // 164.7
 };
 
-/**
- * The pages a first visit sees under the reveal veil (app/reveal.ts VEILED_ROUTES): they load their code once
- * someone is there (decision 056), so until then their JavaScript is the boot script alone.
- */
-const VEILED_PAGES = new Set(['/', '/invite', '/waiting-list', '/videos']);
+/** The boot script, all a server-rendered page runs until someone is there (decisions 056, 062). */
 const UNTOUCHED_CEILING_KB = 3;
 
 /** The page modules of the public pages (src/shared/routes.ts PUBLIC_ROUTES) and the 404 screen. */
@@ -77,8 +73,7 @@ test.describe('the JavaScript of the public pages', () => {
 
   for (const locale of ['en', 'de'] as const) {
     for (const [pagePath, ceiling] of Object.entries(CEILING_KB)) {
-      const untouched = VEILED_PAGES.has(pagePath) ? `the boot script until someone is there, then ` : '';
-      test(`${pagePath} in ${locale}: ${untouched}under ${ceiling} kB gzipped, no signed-in or staff code`, async ({
+      test(`${pagePath} in ${locale}: the boot script until someone is there, then under ${ceiling} kB gzipped, no signed-in or staff code`, async ({
         page,
         baseURL,
       }) => {
@@ -97,21 +92,17 @@ test.describe('the JavaScript of the public pages', () => {
           for (const body of scripts.values()) bytes += gzipSync(await body, { level: 9 }).length;
           return { loaded, kB: bytes / 1000 };
         };
-        if (VEILED_PAGES.has(pagePath)) {
-          // Before anyone is there, the page under the veil has only its boot script (decision 056).
-          await gotoUntouched(page, pagePath);
-          await page.waitForLoadState('networkidle');
-          const before = await measure();
-          test.info().annotations.push({
-            type: 'JS gzipped before anyone is there',
-            description: `${before.kB.toFixed(1)} kB`,
-          });
-          expect(before.kB, before.loaded.join(' ')).toBeLessThan(UNTOUCHED_CEILING_KB);
-          expect(before.loaded).toEqual([expect.stringMatching(BOOT_SCRIPT)]);
-          await signalPresence(page);
-        } else {
-          await page.goto(pagePath);
-        }
+        // Before anyone is there, the page has only its boot script (decisions 056, 062).
+        await gotoUntouched(page, pagePath);
+        await page.waitForLoadState('networkidle');
+        const before = await measure();
+        test.info().annotations.push({
+          type: 'JS gzipped before anyone is there',
+          description: `${before.kB.toFixed(1)} kB`,
+        });
+        expect(before.kB, before.loaded.join(' ')).toBeLessThan(UNTOUCHED_CEILING_KB);
+        expect(before.loaded).toEqual([expect.stringMatching(BOOT_SCRIPT)]);
+        await signalPresence(page);
         await expect(page.locator('html[data-ready]')).toHaveCount(1, { timeout: 15_000 });
         // What the page fetches right after it runs (its translations, lazily loaded parts) counts too.
         await page.waitForLoadState('networkidle');
