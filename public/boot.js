@@ -1,7 +1,8 @@
 // Starts a server-rendered page's app (decision 013): the page is readable at once, and its code, listed by
-// the server in <meta name="mirror-boot">, is fetched and run once the page has been painted and someone is
-// there (decisions 056, 062): until someone moves, taps, scrolls or types, the page as served is all anyone
-// uses (a veil, a text, a form that keeps what is typed), so its code is not fetched and run for nobody.
+// the server in <meta name="mirror-boot">, is fetched and run once the page has been painted. A page under the
+// reveal veil or one the server calls whole (`data-wait="someone"`) waits for someone too (decisions 056,
+// 062): until someone moves, taps, scrolls or types, the page as served is all anyone uses (a veil, a text, a
+// form that keeps what is typed), so its code is not fetched and run for nobody.
 //
 // It runs in <head>, before the page is parsed and painted (decision 061): a tap on anything the page shows
 // finds its listener here, however slowly this script arrived. What needs the page's elements waits until
@@ -154,7 +155,9 @@ function parsedOnce() {
   modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
   veil = document.querySelector('#root [data-reveal-veil]');
   parsed = true;
-  startWhenReady();
+  // A page whose server markup is not whole (placeholders its code fills in) starts after its first paint.
+  if (!veil && boot?.getAttribute('data-wait') !== 'someone') noticed();
+  else startWhenReady();
 }
 if (document.readyState === 'loading')
   document.addEventListener('DOMContentLoaded', parsedOnce, { once: true });

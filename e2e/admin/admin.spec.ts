@@ -204,6 +204,7 @@ async function joinInAnotherBrowserContext(browser: Browser, baseURL: string, em
     const visitor = await context.newPage();
     await visitor.addInitScript(() => window.sessionStorage.setItem('mirror.revealed', '1'));
     await visitor.goto('/waiting-list');
+    await signalPresence(visitor);
     await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await visitor.getByLabel('E-mail address', { exact: true }).fill(email);
     await visitor.getByLabel(/I agree that Mirror may send me e-mails/).check();

@@ -210,6 +210,16 @@ test.describe('while the boot script is on its way', () => {
   });
 });
 
+// Decision 062: /videos shows placeholders until its code has fetched the published videos, so once revealed
+// it starts its code after the first paint, without waiting for anyone.
+test('/videos, whose list arrives with its code, starts it after the first paint without anyone there', async ({
+  page,
+}) => {
+  await gotoUntouched(page, '/videos');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await expect(page.getByTestId('video-skeleton')).toHaveCount(0);
+});
+
 test.describe('the first paint', () => {
   test.use({ revealed: false });
 

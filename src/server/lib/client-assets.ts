@@ -38,6 +38,11 @@ export type ClientAssets = {
      * the app: only it and its imports load, and `data` (the app's, for hydrating) is left out.
      */
     script?: string;
+    /**
+     * A server-rendered page that is whole as served (decision 062): boot.js starts its code once someone is
+     * there, not right after the first paint (a page under the reveal veil waits for someone anyway).
+     */
+    waitsForSomeone?: boolean;
     modules?: string[];
     fetches?: string[];
   }): string;
@@ -208,7 +213,7 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
 
   return {
     files,
-    renderHtml({ locale, head, data, body, script, modules = [], fetches = [] }) {
+    renderHtml({ locale, head, data, body, script, waitsForSomeone, modules = [], fetches = [] }) {
       const chunk = localeChunk(locale);
       const own = body && script ? pageScript(script) : undefined;
       if (own) data = undefined;
@@ -219,7 +224,7 @@ export async function loadClientAssets(dir: string): Promise<ClientAssets> {
       // own script) after the first paint. A page the browser renders needs its code at once: preload all of it.
       const loading = body
         ? [
-            `<meta name="mirror-boot" data-entry="/${own?.file ?? entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}">`,
+            `<meta name="mirror-boot" data-entry="/${own?.file ?? entryFile}" data-modules="${scripts.map((file) => `/${file}`).join(' ')}"${waitsForSomeone ? ' data-wait="someone"' : ''}>`,
           ]
         : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       // The code's own fetch() takes these over when it asks (same address, `crossorigin` for its CORS mode).

@@ -212,6 +212,7 @@ export function serveSpa(
       data: body && signedOut ? `${page?.data ?? ''}${SIGNED_OUT_HINT}` : page?.data,
       body: body?.html,
       script: route ? PAGE_SCRIPTS[route.id] : undefined,
+      waitsForSomeone: route ? WHOLE_AS_SERVED.has(route.id) : false,
       modules: body?.modules ?? (route ? browserRenderedModules(route.id, locale) : undefined),
       fetches:
         route && STAFF_PAGES.has(route.id)
@@ -237,6 +238,14 @@ export function serveSpa(
  * browser renders it with the app as before.
  */
 const PAGE_SCRIPTS: Partial<Record<RouteId, string>> = { home: 'src/client/landing.ts' };
+
+/**
+ * Server-rendered pages that are whole as the server sends them: text, plain links, forms that keep what is
+ * typed, buttons whose taps the app repeats. Their code starts once someone is there (decision 062). /videos
+ * shows placeholders until its code has fetched the published videos, so it starts after its first paint,
+ * unless the reveal veil covers it (decision 056).
+ */
+const WHOLE_AS_SERVED: ReadonlySet<RouteId> = new Set(['home', 'invite', 'waitingList', 'legal', 'auth']);
 
 /** What a server-rendered page tells the client when the request had no session cookie (decision 054). */
 const SIGNED_OUT_HINT = `<script type="application/json" id="${SESSION_HINT_ELEMENT_ID}">{"user":null}</script>`;
