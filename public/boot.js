@@ -155,7 +155,8 @@ function parsedOnce() {
   modules = (boot?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean);
   veil = document.querySelector('#root [data-reveal-veil]');
   parsed = true;
-  // A page whose server markup is not whole (placeholders its code fills in) starts after its first paint.
+  // A page the server does not call whole (a video that plays by itself, placeholders its code fills in)
+  // starts after its first paint.
   if (!veil && boot?.getAttribute('data-wait') !== 'someone') noticed();
   else startWhenReady();
 }

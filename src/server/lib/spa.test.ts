@@ -474,7 +474,7 @@ describe('the server-rendering cache', () => {
   it("runs the landing with its own script instead of the app, without the app's data (decision 059)", async () => {
     const landing = await (await served.app.request('/')).text();
     expect(landing).toContain(
-      '<meta name="mirror-boot" data-entry="/assets/landing-LaNd1234.js" data-modules="/assets/runtime-RuNt1234.js" data-wait="someone">',
+      '<meta name="mirror-boot" data-entry="/assets/landing-LaNd1234.js" data-modules="/assets/runtime-RuNt1234.js">',
     );
     expect(landing).not.toContain('index-AbCd1234.js');
     expect(landing).not.toContain('application/json');
@@ -488,13 +488,16 @@ describe('the server-rendering cache', () => {
   it('has the pages that are whole as served wait for someone before their code starts (decision 062)', async () => {
     const bootMeta = async (page: string) =>
       /<meta name="mirror-boot"[^>]*>/.exec(await (await served.app.request(page)).text())?.[0];
-    for (const page of ['/', '/invite', '/waiting-list', '/legal', '/auth']) {
+    for (const page of ['/invite', '/waiting-list', '/legal', '/auth']) {
       expect(await bootMeta(page), page).toContain(' data-wait="someone"');
     }
-    // The videos arrive with the page's code: it starts after the first paint (unless under the veil).
-    const videos = await bootMeta('/videos');
-    expect(videos).toBeDefined();
-    expect(videos).not.toContain('data-wait');
+    // The landing's video plays by itself and the videos arrive with the page's code: they start after the
+    // first paint (unless under the veil).
+    for (const page of ['/', '/videos']) {
+      const meta = await bootMeta(page);
+      expect(meta, page).toBeDefined();
+      expect(meta, page).not.toContain('data-wait');
+    }
   });
 
   it('runs the boot script in the head, before the page is parsed, and caches it for a year (decision 061)', async () => {

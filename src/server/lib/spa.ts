@@ -241,11 +241,12 @@ const PAGE_SCRIPTS: Partial<Record<RouteId, string>> = { home: 'src/client/landi
 
 /**
  * Server-rendered pages that are whole as the server sends them: text, plain links, forms that keep what is
- * typed, buttons whose taps the app repeats. Their code starts once someone is there (decision 062). /videos
- * shows placeholders until its code has fetched the published videos, so it starts after its first paint,
- * unless the reveal veil covers it (decision 056).
+ * typed, buttons whose taps the app repeats. Their code starts once someone is there (decision 062). Not so
+ * the landing, whose background video plays by itself, nor /videos, which shows placeholders until its code
+ * has fetched the published videos: their code starts after the first paint, unless the reveal veil covers
+ * them (decision 056).
  */
-const WHOLE_AS_SERVED: ReadonlySet<RouteId> = new Set(['home', 'invite', 'waitingList', 'legal', 'auth']);
+const WHOLE_AS_SERVED: ReadonlySet<RouteId> = new Set(['invite', 'waitingList', 'legal', 'auth']);
 
 /** What a server-rendered page tells the client when the request had no session cookie (decision 054). */
 const SIGNED_OUT_HINT = `<script type="application/json" id="${SESSION_HINT_ELEMENT_ID}">{"user":null}</script>`;
