@@ -1,3 +1,8 @@
+// The waiting-list join (POST /api/waitlist) under load, on PGlite and on PostgreSQL when installed: each
+// request a new address from a new client address, so neither the duplicate check nor a rate limit answers.
+// Every join sends its confirmation e-mail to an SMTP sink before it answers (spec §8), and the sink must
+// have received exactly one per join. Baselines, same database, same concurrency: an INSERT followed by one
+// e-mail by nodemailer's pooled SMTP transport (the least a join does; the goal), and a plain INSERT.
 import path from 'node:path';
 import { measuredSeconds, onPgliteAndPostgres, ROOT, runBenchmark, startApp } from './support/app.mjs';
 import { runId, uniqueJoin } from './support/joins.mjs';
@@ -13,8 +18,11 @@ const CONNECTIONS = Number(process.env.BENCH_JOIN_CONNECTIONS ?? 20);
 // The app's pg Pool has 10 connections (src/server/db/client.ts); the baseline's pool matches it.
 const POSTGRES_POOL_SIZE = 10;
 // BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 1 s warm-ups (and BENCH_DURATION=1).
-const WARMUP_SECONDS = process.env.BENCH_SMOKE === '1' ? 1 : 2;
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const WARMUP_SECONDS = SMOKE ? 1 : 2;
 const EXPECTED_BODY = '{"result":"confirmation_sent"}';
+/** The SMTP connections the app's pooled transport opens (src/server/modules/mail/transport.ts). */
+const APP_SMTP_CONNECTIONS = 3;
 
 /** A unique address and client IP per request, so neither a rate limit nor the duplicate check fires. */
 function joinRequests(tally) {
@@ -66,8 +74,13 @@ async function loadApp(app, seconds, tally) {
     `${BENCH}: app POST /api/waitlist, ${CONNECTIONS} connections: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
   );
   try {
-    await runLoad(url, { ...options, seconds: WARMUP_SECONDS });
-    const result = await runLoad(url, { ...options, seconds });
+    await runLoad(url, { ...options, seconds: WARMUP_SECONDS, warmUp: true });
+    // The smoke pass proves the benchmark runs, not the figures: a fixed number of joins, which a busy
+    // machine completes however slowly, instead of a second in which it might complete none.
+    const result = await runLoad(
+      url,
+      SMOKE ? { ...options, amount: 2 * CONNECTIONS } : { ...options, seconds },
+    );
     return { rate: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50 };
   } catch (error) {
     throw new Error(`${error.message}; answers: ${describeTally(tally)}`);
@@ -139,31 +152,53 @@ async function scenario({ databaseUrl, label, workDir, servers }) {
   console.log(
     `${BENCH}: baseline: plain INSERTs, ${CONNECTIONS} concurrent loops: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
   );
-  const baseline = await runBaseline(
-    { ...baselineOptions, concurrency: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds },
-    servers,
-  );
+  const loop = { ...baselineOptions, concurrency: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds };
+  const baseline = await runBaseline(loop, servers);
   console.log(
     `${BENCH}:   ${Math.round(baseline.rate)} inserts/s, p50 ${baseline.p50Ms.toFixed(2)} ms, p99 ${baseline.p99Ms.toFixed(2)} ms`,
   );
+  // A join answers only once its confirmation e-mail has gone out or failed (spec §8: the thank-you says
+  // which), so the least it can cost is an INSERT and one SMTP send. The goal is measured against that.
+  console.log(
+    `${BENCH}: baseline: an INSERT and one e-mail by nodemailer's pooled SMTP (${APP_SMTP_CONNECTIONS} connections, as the app), ${CONNECTIONS} concurrent loops…`,
+  );
+  const mailed = await runBaseline(
+    { ...loop, smtpUrl: sink.url, smtpConnections: APP_SMTP_CONNECTIONS },
+    servers,
+  );
+  console.log(
+    `${BENCH}:   ${Math.round(mailed.rate)} inserts and e-mails/s, p50 ${mailed.p50Ms.toFixed(2)} ms, p99 ${mailed.p99Ms.toFixed(2)} ms`,
+  );
 
-  const common = { bench: BENCH, baselineName: `plain INSERT, same database, ${CONNECTIONS} concurrent` };
+  const plain = { bench: BENCH, baselineName: `plain INSERT, same database, ${CONNECTIONS} concurrent` };
+  const withMail = {
+    bench: BENCH,
+    baselineName: `INSERT + one e-mail by pooled nodemailer SMTP to the same sink, ${CONNECTIONS} concurrent`,
+  };
   reportResult({
-    ...common,
+    ...withMail,
     name: `waitlist join throughput${label}`,
     value: figures.rate,
     unit: 'req/s',
-    baseline: baseline.rate,
+    baseline: mailed.rate,
     better: 'higher',
     goal: '≥ 0.5× baseline',
   });
   reportResult({
-    ...common,
+    ...withMail,
     name: `waitlist join p99 latency${label}`,
     value: figures.p99Ms,
     unit: 'ms',
-    baseline: baseline.p99Ms,
+    baseline: mailed.p99Ms,
     better: 'lower',
+  });
+  reportResult({
+    ...plain,
+    name: `waitlist join throughput beside a plain INSERT${label}`,
+    value: figures.rate,
+    unit: 'req/s',
+    baseline: baseline.rate,
+    better: 'higher',
   });
   checkMail(received, baseline.before);
 }

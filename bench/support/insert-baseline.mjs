@@ -1,11 +1,20 @@
-// The baseline for the waiting-list join: plain parameterised INSERTs into `waiting_list` of a database the
-// app has just used (and let go of), from N concurrent loops, for a warm-up and then a measured period.
+// The baselines for the waiting-list join: plain parameterised INSERTs into `waiting_list` of a database the
+// app has just used (and let go of), from N concurrent loops, for a warm-up and then a measured period; with
+// `smtpUrl`, each INSERT is followed by one e-mail sent with nodemailer's pooled SMTP transport (as many
+// connections as the app's, `smtpConnections`), which is what a join must do at least: its answer says
+// whether the confirmation went out (spec §8).
 // Usage: node insert-baseline.mjs '<json options>'; options: { pgliteDir } or { databaseUrl, poolSize },
-// and { concurrency, warmupSeconds, seconds }. Before inserting it counts what the app left behind.
+// { concurrency, warmupSeconds, seconds } and optionally { smtpUrl, smtpConnections }. Before inserting it
+// counts what the app left behind.
 // Prints one JSON line on stdout: { before: { waitingList, outbox: { status: n } }, rate, p99Ms, inserts }.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createTransport } from 'nodemailer';
 import pg from 'pg';
+
+/** About the size of the confirmation e-mail the app sends (its HTML and text parts). */
+const MAIL_HTML = `<!doctype html><html><body><p>${'Please confirm your place on the waiting list. '.repeat(60)}</p></body></html>`;
+const MAIL_TEXT = 'Please confirm your place on the waiting list. '.repeat(20);
 
 const INSERT =
   'insert into waiting_list (email, language, consent_at, consent_text_version) values ($1, $2, $3, $4)';
@@ -38,7 +47,7 @@ async function countLeftovers(client) {
   return { waitingList: n, outbox: Object.fromEntries(outbox.map((row) => [row.status, row.n])) };
 }
 
-async function insertFor(client, { concurrency, seconds, record, nextEmail }) {
+async function insertFor(client, { concurrency, seconds, record, nextEmail, mailer }) {
   const latencies = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -48,6 +57,15 @@ async function insertFor(client, { concurrency, seconds, record, nextEmail }) {
       const params = [nextEmail(), 'en', new Date(), 'bench'];
       const before = performance.now();
       await client.query(INSERT, params);
+      if (mailer) {
+        await mailer.sendMail({
+          from: 'Mirror <hello@mirror.example>',
+          to: params[0],
+          subject: 'Confirm your place on the waiting list',
+          text: MAIL_TEXT,
+          html: MAIL_HTML,
+        });
+      }
       if (record) latencies.push(performance.now() - before);
       inserts += 1;
     }
@@ -72,10 +90,17 @@ async function main() {
     let counter = 0;
     const prefix = `baseline-${process.pid}-${Date.now()}`;
     const nextEmail = () => `${prefix}-${counter++}@example.com`;
-    const common = { concurrency: options.concurrency, nextEmail };
-    await insertFor(client, { ...common, seconds: options.warmupSeconds, record: false });
-    const measured = await insertFor(client, { ...common, seconds: options.seconds, record: true });
-    process.stdout.write(`${JSON.stringify({ before, ...measured })}\n`);
+    const mailer = options.smtpUrl
+      ? createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.smtpConnections })
+      : undefined;
+    const common = { concurrency: options.concurrency, nextEmail, mailer };
+    try {
+      await insertFor(client, { ...common, seconds: options.warmupSeconds, record: false });
+      const measured = await insertFor(client, { ...common, seconds: options.seconds, record: true });
+      process.stdout.write(`${JSON.stringify({ before, ...measured })}\n`);
+    } finally {
+      mailer?.close();
+    }
   } finally {
     await client.close();
   }

@@ -3,11 +3,18 @@
 import autocannon from 'autocannon';
 
 /**
- * Runs autocannon against `url` and returns its result, or throws when any request failed. Further
- * autocannon options (method, headers, requests with setupRequest, verifyBody, …) pass through.
+ * Runs autocannon against `url` and returns its result, or throws when any request failed, or when none
+ * completed (unless `warmUp`: a short warm-up on a busy machine may end before the first slow answers).
+ * Further autocannon options (method, headers, requests with setupRequest, verifyBody, …) pass through.
  */
-export async function runLoad(url, { connections, seconds, ...options }) {
-  const result = await autocannon({ url, connections, duration: seconds, ...options });
+export async function runLoad(url, { connections, seconds, warmUp = false, ...options }) {
+  // Either a duration or, given `amount`, a number of requests.
+  const result = await autocannon({
+    url,
+    connections,
+    ...(seconds === undefined ? {} : { duration: seconds }),
+    ...options,
+  });
   const problems = Object.entries({
     non2xx: result.non2xx,
     errors: result.errors,
@@ -16,7 +23,7 @@ export async function runLoad(url, { connections, seconds, ...options }) {
   })
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => `${count} ${kind}`);
-  if (result.requests.total === 0) problems.push('no requests completed');
+  if (result.requests.total === 0 && !warmUp) problems.push('no requests completed');
   if (problems.length > 0) throw new Error(`load on ${url} had ${problems.join(', ')}`);
   return result;
 }
