@@ -148,6 +148,17 @@ function noticed() {
   startWhenReady();
 }
 for (const type of PRESENCE_EVENTS) addEventListener(type, noticed, { capture: true, passive: true });
+/** The animation app.css starts on a field the browser fills in by itself (saved credentials). */
+const AUTOFILL_ANIMATION = 'mirror-autofill';
+// The browser filling in a form by itself means someone is about to send it: a returning person's first tap
+// is often the submit button, which works only once the code runs (decision 062).
+addEventListener(
+  'animationstart',
+  (event) => {
+    if (event.animationName === AUTOFILL_ANIMATION && !present) noticed();
+  },
+  { capture: true, passive: true },
+);
 
 function parsedOnce() {
   const boot = document.querySelector('meta[name="mirror-boot"]');

@@ -275,6 +275,22 @@ test.describe('the first paint', () => {
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   });
 
+  // Decision 062: a browser filling in saved credentials by itself starts app.css's autofill animation; the
+  // code starts then, so a returning person's first tap on "Sign in" works. (A real autofill needs a
+  // profile with saved passwords; the test sends the event the animation sends.)
+  test('/auth starts its code when the browser fills the form in by itself', async ({ page }) => {
+    await gotoUntouched(page, '/auth');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+    await page.getByLabel(en['auth.email.label']).evaluate((input) => {
+      input.dispatchEvent(
+        new AnimationEvent('animationstart', { animationName: 'mirror-autofill', bubbles: true }),
+      );
+    });
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await expect(page.getByRole('button', { name: en['auth.submit.signIn'] })).toBeEnabled();
+  });
+
   // Decision 055: the landing's first paint waits for no image; its video poster is asked for after it.
   test('/ asks for its video poster only once it has been painted', async ({ page }) => {
     await page.goto('/');

@@ -44,6 +44,15 @@ describe('public/boot.js', () => {
     expect(written).toEqual(['REVEALED_COOKIE', 'HOME_CLEAR_COOKIE']);
   });
 
+  it("starts the page's code on the same autofill animation as app.css sets (decision 062)", () => {
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, '../styles/app.css'), 'utf8');
+    const name = constant('AUTOFILL_ANIMATION');
+    expect(name).toBeDefined();
+    expect(css).toContain(`@keyframes ${name} {`);
+    expect(css).toContain(`input:-webkit-autofill {\n  animation: ${name} 1ms;`);
+    expect(css).toContain(`input:autofill {\n  animation: ${name} 1ms;`);
+  });
+
   it('finds the veil, its hint and the page behind it by the markers the app renders', () => {
     const shell = fs.readFileSync(path.resolve(import.meta.dirname, 'shell.tsx'), 'utf8');
     const veil = fs.readFileSync(path.resolve(import.meta.dirname, 'reveal-veil.tsx'), 'utf8');
