@@ -29,19 +29,24 @@ test.describe('the shell', () => {
   });
 
   test('on the landing, its own script opens the tooltip the same way', async ({ page }) => {
+    // The page's clock, as above: on a loaded machine, real time could pass the 700 ms before a check.
+    await page.clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: /anywhere to enter/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-app', 'landing');
+    await page.clock.pauseAt(Date.now() + 60_000);
     const staff = page.getByRole('link', { name: 'Staff area' });
     await staff.hover();
-    await page.waitForTimeout(300);
+    await page.clock.runFor(650);
     await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await page.clock.runFor(100);
     await expect(page.getByRole('tooltip')).toHaveText('Staff area');
     await expect(staff).toHaveAttribute('aria-describedby', /tooltip-/);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('tooltip')).toHaveCount(0);
     await page.mouse.move(0, 0);
+    await page.clock.resume();
     // Keyboard focus shows it at once.
     await page.getByRole('link', { name: 'Legal notice' }).last().focus();
     await page.keyboard.press('Shift+Tab');
