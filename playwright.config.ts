@@ -42,11 +42,17 @@ export default defineConfig({
   // Ceilings, not speed targets (those live in bench/): the suite shares two cores with a busy CI machine.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/reports/e2e.json' }],
+  ],
+  // Traces and screenshots of failed tests; Playwright empties this folder when it starts, so it is one of
+  // its own (npm test keeps its reports and logs beside it).
+  outputDir: 'test-results/e2e',
   globalSetup: './e2e/fixtures/global-setup.ts',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
   projects: [

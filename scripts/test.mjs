@@ -1,136 +1,151 @@
-// `npm test`: every check the project has, in order, then one line that sums them all up.
+// `npm test`: every check the project has, then a timing table and one line that sums them all up.
 // Lint, typecheck and build count as one test each; vitest and Playwright report their own counts.
+//
+// The stages run in two lanes side by side (decision 063): each lane runs its stages in order, and a stage
+// that needs the build waits for it. One throwaway PostgreSQL server serves every stage that needs one, each
+// in databases of its own. A stage's output is kept in test-results/logs/ and printed whole when it ends, so
+// the outputs of stages running at the same time do not mix.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { CHROME_PATH } from './chromium.mjs';
+import { log as postgresLog, startThrowawayPostgres } from './postgres-cluster.mjs';
+import { formatTimingTable, readPlaywrightReport, readVitestReport } from './test-reports.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'test-results');
-const SKIPPED_EXIT = 77;
+const REPORTS = path.join(RESULTS, 'reports');
+const LOGS = path.join(RESULTS, 'logs');
+const HEARTBEAT_MS = 60_000;
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const rows = [];
-/** What failed, by name and first message line: printed last, so the end of a CI log says what to fix. */
-const failures = [];
+const started = Date.now();
+const since = () => (Date.now() - started) / 1000;
 
-function firstLine(message) {
-  const text = stripVTControlCharacters(String(message ?? ''));
-  return (
-    text
-      .split('\n')
-      .find((line) => line.trim())
-      ?.trim()
-      .slice(0, 300) ?? ''
-  );
-}
-
-function run(command, args, env = {}) {
+/** Runs a command with its output in `logFile`; resolves with its exit code. */
+function run(command, args, { env = {}, logFile }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('error', () => resolve(127));
-    child.on('exit', (code, signal) => resolve(signal ? 1 : code));
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+    });
+    child.on('error', (error) => {
+      fs.appendFileSync(logFile, `could not run ${command}: ${error.message}\n`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      fs.closeSync(out);
+      resolve(signal ? 1 : code);
+    });
   });
 }
 
-function record(name, counts, seconds) {
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  totals.skipped += counts.skipped;
-  rows.push({ name, ...counts, seconds });
-}
+const one = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-async function step(name, action) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const known = failures.length;
-  const counts = await action();
-  if (counts.failed > 0 && failures.length === known) failures.push(`${name}: failed (see its output above)`);
-  record(name, counts, (Date.now() - started) / 1000);
-}
-
-async function check(command, args) {
-  const code = await run(command, args);
-  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
-}
-
-async function vitest(args, outputName, wrapper = []) {
-  const output = path.join(RESULTS, outputName);
-  fs.rmSync(output, { force: true });
-  const vitestArgs = [
-    'vitest',
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-  ];
-  const code = await run(
-    wrapper.length ? 'node' : 'npx',
-    wrapper.length ? [...wrapper, 'npx', ...vitestArgs] : vitestArgs,
-  );
-  if (code === SKIPPED_EXIT) return { passed: 0, failed: 0, skipped: 1 };
-  const report = readJson(output);
-  if (!report) {
-    failures.push(`${outputName}: vitest wrote no report (exit code ${code})`);
-    return { passed: 0, failed: 1, skipped: 0 };
-  }
-  for (const file of report.testResults ?? []) {
-    const name = path.relative(ROOT, file.name);
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed')
-        failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
-      failures.push(`${name}: ${firstLine(file.message)}`);
-    }
-  }
-  // A non-zero exit with no failed test: an error outside the tests, counted as one failure.
-  const outside = code !== 0 && report.numFailedTests === 0;
-  if (outside) {
-    failures.push(
-      `${outputName}: vitest exited with code ${code} (an error outside a test; see its output above)`,
-    );
-  }
-  const failed = report.numFailedTests + (outside ? 1 : 0);
-  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
-}
-
-async function playwright() {
-  const output = path.join(RESULTS, 'e2e-results.json');
-  fs.rmSync(output, { force: true });
-  const code = await run('npx', ['playwright', 'test']);
-  const report = readJson(output);
-  const stats = report?.stats;
-  if (!stats) {
-    failures.push(`Playwright wrote no report (exit code ${code})`);
-    return { passed: 0, failed: 1, skipped: 0 };
-  }
-  const walk = (suite, titles) => {
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'expected' || test.status === 'skipped') continue;
-        const error = test.results?.find((result) => result.error)?.error?.message;
-        failures.push(
-          `${[...titles, spec.title].filter(Boolean).join(' › ')} (${test.status}): ${firstLine(error)}`,
-        );
-      }
-    }
+async function check(context, command, args) {
+  const code = await run(command, args, context);
+  return {
+    counts: one(code === 0),
+    failures: code === 0 ? [] : [`${context.name}: failed (see its output)`],
   };
-  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
-  const failed = stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
-  return { passed: stats.expected, failed, skipped: stats.skipped };
 }
+
+async function vitest(context, args, { postgres = false } = {}) {
+  if (postgres && !context.postgresUrl) return skippedForPostgres(context);
+  const report = path.join(REPORTS, `${context.id}.json`);
+  fs.rmSync(report, { force: true });
+  const env = postgres ? { TEST_DATABASE_URL: context.postgresUrl } : { TEST_DATABASE_URL: '' };
+  const code = await run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { ...context, env },
+  );
+  return readVitestReport(report, { root: ROOT, exitCode: code, stage: context.short });
+}
+
+async function playwright(context) {
+  const report = path.join(REPORTS, 'e2e.json');
+  fs.rmSync(report, { force: true });
+  const code = await run('npx', ['playwright', 'test'], { ...context, env: { E2E_JSON_REPORT: report } });
+  return readPlaywrightReport(report, { exitCode: code });
+}
+
+function skippedForPostgres(context) {
+  fs.appendFileSync(context.logFile, `no PostgreSQL server: ${context.postgresMissing}\n`);
+  return { counts: { passed: 0, failed: 0, skipped: 1 }, failures: [] };
+}
+
+/**
+ * The stages. `lane` A holds the end-to-end tests, the longest stage, beside everything else in lane B;
+ * `needs` names stages that must have ended first.
+ */
+const STAGES = [
+  {
+    id: 'build',
+    short: 'build',
+    name: 'build',
+    lane: 'A',
+    action: (c) => check(c, 'node', ['scripts/build.mjs']),
+  },
+  {
+    id: 'e2e',
+    short: 'e2e',
+    name: 'end-to-end tests in Chromium (Playwright)',
+    lane: 'A',
+    needs: ['build'],
+    action: playwright,
+  },
+  {
+    id: 'lint',
+    short: 'lint',
+    name: 'lint (biome)',
+    lane: 'B',
+    action: (c) => check(c, 'npx', ['biome', 'ci', '.']),
+  },
+  {
+    id: 'typecheck',
+    short: 'typecheck',
+    name: 'typecheck (tsc)',
+    lane: 'B',
+    action: (c) => check(c, 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  },
+  {
+    id: 'vitest-pglite',
+    short: 'PGlite',
+    name: 'unit and integration tests on PGlite (vitest)',
+    lane: 'B',
+    action: (c) => vitest(c, []),
+  },
+  {
+    id: 'vitest-postgres',
+    short: 'PostgreSQL',
+    name: 'integration tests on PostgreSQL (vitest)',
+    lane: 'B',
+    action: (c) => vitest(c, ['--project', 'integration'], { postgres: true }),
+  },
+  {
+    id: 'cluster',
+    short: 'cluster',
+    name: 'cluster test, 3 processes on PostgreSQL (vitest)',
+    lane: 'B',
+    needs: ['build'],
+    action: (c) => vitest(c, ['--config', 'vitest.cluster.config.ts'], { postgres: true }),
+  },
+  {
+    id: 'bench',
+    short: 'bench',
+    name: 'benchmarks, smoke run (bench/README.md)',
+    lane: 'B',
+    needs: ['build'],
+    // Every benchmark once, briefly (BENCH_SMOKE=1): a benchmark that crashes or prints no result fails here.
+    action: (c) =>
+      check({ ...c, env: c.postgresUrl ? { TEST_DATABASE_URL: c.postgresUrl } : {} }, 'node', [
+        'scripts/bench.mjs',
+        '--smoke',
+      ]),
+  },
+];
 
 function ensureChromium() {
   if (fs.existsSync(CHROME_PATH)) return;
@@ -144,31 +159,89 @@ function ensureChromium() {
   spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
 }
 
-const started = Date.now();
-fs.mkdirSync(RESULTS, { recursive: true });
+async function startPostgres() {
+  try {
+    const server = await startThrowawayPostgres();
+    if (server.missing) return { missing: `PostgreSQL binaries not found (${server.missing})` };
+    postgresLog(
+      `PostgreSQL ${server.version} on ${new URL(server.url).host}, for every stage that needs one`,
+    );
+    return server;
+  } catch (error) {
+    return { missing: `the throwaway PostgreSQL did not start: ${error.message}` };
+  }
+}
+
+fs.rmSync(LOGS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
+fs.mkdirSync(LOGS, { recursive: true });
 ensureChromium();
+const postgres = await startPostgres();
 
-await step('lint (biome)', () => check('npx', ['biome', 'ci', '.']));
-await step('typecheck (tsc)', () => check('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
-await step('unit and integration tests on PGlite (vitest)', () => vitest([], 'vitest-pglite.json'));
-await step('integration tests on PostgreSQL (vitest)', () =>
-  vitest(['--project', 'integration'], 'vitest-postgres.json', ['scripts/with-postgres.mjs']),
-);
-await step('build', () => check('node', ['scripts/build.mjs']));
-// Every benchmark once, briefly (BENCH_SMOKE=1): a benchmark that crashes or prints no result fails here.
-await step('benchmarks, smoke run (bench/README.md)', () => check('node', ['scripts/bench.mjs', '--smoke']));
-await step('cluster test, 3 processes on PostgreSQL (vitest)', () =>
-  vitest(['--config', 'vitest.cluster.config.ts'], 'vitest-cluster.json', ['scripts/with-postgres.mjs']),
-);
-await step('end-to-end tests in Chromium (Playwright)', playwright);
+const results = new Map();
+const ended = new Map();
+const running = new Set();
+const heartbeat = setInterval(() => {
+  const names = [...running].map((stage) => `${stage.short} (${(since() - stage.from).toFixed(0)} s)`);
+  if (names.length) console.log(`… ${since().toFixed(0)} s: running ${names.join(', ')}`);
+}, HEARTBEAT_MS);
 
-console.log('\nsuite                                              passed  failed  skipped  seconds');
-for (const row of rows) {
+async function runStage(stage) {
+  for (const need of stage.needs ?? []) await ended.get(need);
+  const failedNeed = (stage.needs ?? []).find((need) => results.get(need)?.counts.failed);
+  const context = {
+    ...stage,
+    logFile: path.join(LOGS, `${stage.id}.log`),
+    postgresUrl: postgres.url,
+    postgresMissing: postgres.missing,
+    from: since(),
+  };
+  running.add(context);
+  console.log(`\n▶ ${stage.name} (from ${context.from.toFixed(0)} s)`);
+  const result = failedNeed
+    ? { counts: one(false), failures: [`${stage.name}: not run, ${failedNeed} failed`] }
+    : await stage.action(context);
+  running.delete(context);
+  const seconds = since() - context.from;
+  results.set(stage.id, { ...result, from: context.from, seconds });
+  const output = fs.existsSync(context.logFile) ? fs.readFileSync(context.logFile, 'utf8') : '';
   console.log(
-    `${row.name.padEnd(50)} ${String(row.passed).padStart(6)}  ${String(row.failed).padStart(6)}  ${String(row.skipped).padStart(7)}  ${row.seconds.toFixed(0).padStart(7)}`,
+    `\n━━ ${stage.name}: ${seconds.toFixed(0)} s ━━\n${output.trimEnd()}\n━━ end of ${stage.name} ━━`,
   );
 }
-console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+
+for (const stage of STAGES) {
+  let resolve;
+  ended.set(stage.id, new Promise((done) => (resolve = done)));
+  stage.done = resolve;
+}
+const lanes = [...new Set(STAGES.map((stage) => stage.lane))].map(async (lane) => {
+  for (const stage of STAGES.filter((candidate) => candidate.lane === lane)) {
+    await runStage(stage);
+    stage.done();
+  }
+});
+await Promise.all(lanes);
+clearInterval(heartbeat);
+await postgres.stop?.();
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const stages = [];
+const files = [];
+let e2eTests = [];
+for (const stage of STAGES) {
+  const result = results.get(stage.id);
+  for (const key of Object.keys(totals)) totals[key] += result.counts[key];
+  failures.push(...result.failures);
+  if (result.counts.failed > 0 && result.failures.length === 0)
+    failures.push(`${stage.name}: failed (see its output)`);
+  stages.push({ name: stage.name, from: result.from, seconds: result.seconds, ...result.counts });
+  files.push(...(result.files ?? []));
+  if (result.tests) e2eTests = result.tests;
+}
+
+console.log(`\n${formatTimingTable({ stages, files, e2eTests, totalSeconds: since() })}\n`);
 if (failures.length) {
   console.log('what failed:');
   for (const failure of failures.slice(0, 30)) console.log(`  ✘ ${failure}`);

@@ -1,158 +1,12 @@
-// `node scripts/with-postgres.mjs <command> [args...]`: runs the command against a throwaway PostgreSQL cluster,
-// with TEST_DATABASE_URL pointing at it. Exits 77 (skipped) when no PostgreSQL server binaries are installed.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+// `node scripts/with-postgres.mjs <command> [args...]`: runs the command against a throwaway PostgreSQL, with
+// TEST_DATABASE_URL pointing at a database of its own. When TEST_DATABASE_URL is already set (npm test starts
+// one server for all its stages), the command gets a new database on that server, dropped afterwards;
+// otherwise a throwaway cluster is started for it (scripts/postgres-cluster.mjs) and removed afterwards.
+// Exits 77 (skipped) when no PostgreSQL server binaries are installed.
+import { spawn } from 'node:child_process';
+import { createRunDatabase, log, startThrowawayPostgres } from './postgres-cluster.mjs';
 
 const SKIPPED = 77;
-const PG_ROOT = '/usr/lib/postgresql';
-
-function log(message) {
-  process.stderr.write(`[postgres] ${message}\n`);
-}
-
-function hasServerBinaries(dir) {
-  return ['initdb', 'pg_ctl'].every((name) => {
-    try {
-      fs.accessSync(path.join(dir, name), fs.constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-function compareVersions(a, b) {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (diff !== 0) return diff;
-  }
-  return 0;
-}
-
-function findBinDir() {
-  if (process.env.PG_BIN_DIR) {
-    return hasServerBinaries(process.env.PG_BIN_DIR) ? process.env.PG_BIN_DIR : null;
-  }
-  let versions = [];
-  try {
-    versions = fs.readdirSync(PG_ROOT).filter((name) => /^\d+(\.\d+)*$/.test(name));
-  } catch {
-    return null;
-  }
-  const dirs = versions.sort(compareVersions).map((version) => path.join(PG_ROOT, version, 'bin'));
-  return dirs.reverse().find(hasServerBinaries) ?? null;
-}
-
-function serverVersion(binDir) {
-  const output = execFileSync(path.join(binDir, 'pg_ctl'), ['--version'], { encoding: 'utf8' });
-  return output.match(/PostgreSQL\)?\s+([\d.]+)/)?.[1] ?? 'unknown version';
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function idOf(user, flag) {
-  return Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
-}
-
-// initdb and the server refuse to run as root, so as root everything PostgreSQL touches belongs to `postgres`.
-function prepareForPostgresUser(paths) {
-  const uid = idOf('postgres', '-u');
-  const gid = idOf('postgres', '-g');
-  for (const p of paths) fs.chownSync(p, uid, gid);
-}
-
-function runQuiet(command, args, cwd) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('error', (error) => resolve({ ok: false, output: `${error.message}\n` }));
-    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
-  });
-}
-
-function logTail(file, lines = 30) {
-  try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log written)';
-  }
-}
-
-function createCluster(binDir) {
-  const asRoot = process.getuid?.() === 0;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-pg-'));
-  const cluster = {
-    tmp,
-    data: path.join(tmp, 'data'),
-    sock: path.join(tmp, 'sock'),
-    logFile: path.join(tmp, 'postgres.log'),
-    mayBeRunning: false,
-    pg: (binary, args) =>
-      asRoot
-        ? runQuiet('runuser', ['-u', 'postgres', '--', path.join(binDir, binary), ...args], tmp)
-        : runQuiet(path.join(binDir, binary), args, tmp),
-  };
-  try {
-    fs.mkdirSync(cluster.data, { mode: 0o700 });
-    fs.mkdirSync(cluster.sock, { mode: 0o700 });
-    if (asRoot) prepareForPostgresUser([tmp, cluster.data, cluster.sock]);
-  } catch (error) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    throw error;
-  }
-  return cluster;
-}
-
-async function initCluster(cluster) {
-  const args = ['-D', cluster.data, '-U', 'app', '--auth=trust', '--encoding=UTF8', '--no-locale'];
-  const result = await cluster.pg('initdb', args);
-  if (!result.ok) throw new Error(`initdb failed:\n${result.output}`);
-}
-
-async function startCluster(cluster, port) {
-  // pg_ctl hands -o to a shell, hence the quoted socket directory.
-  const options = [
-    `-p ${port}`,
-    `-k '${cluster.sock}'`,
-    '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c max_connections=200',
-  ].join(' ');
-  // A timed-out start can leave a postmaster behind, so stopping is attempted from here on.
-  cluster.mayBeRunning = true;
-  const args = ['-D', cluster.data, '-l', cluster.logFile, '-w', '-t', '30', '-o', options, 'start'];
-  const result = await cluster.pg('pg_ctl', args);
-  if (!result.ok) throw new Error(`pg_ctl start failed; end of postgres.log:\n${logTail(cluster.logFile)}`);
-}
-
-async function stopCluster(cluster) {
-  if (!cluster.mayBeRunning) return;
-  const fast = await cluster.pg('pg_ctl', ['-D', cluster.data, '-m', 'fast', '-w', 'stop']);
-  if (fast.ok) return;
-  const immediate = await cluster.pg('pg_ctl', ['-D', cluster.data, '-m', 'immediate', '-w', 'stop']);
-  if (!immediate.ok && fs.existsSync(path.join(cluster.data, 'postmaster.pid'))) {
-    log(`could not stop the cluster:\n${fast.output}${immediate.output}`);
-  }
-}
 
 function runCommand(command, args, env) {
   const child = spawn(command, args, { stdio: 'inherit', env, shell: false });
@@ -171,56 +25,48 @@ async function main(argv) {
     log('usage: node scripts/with-postgres.mjs <command> [args...]');
     return 2;
   }
-  const binDir = findBinDir();
-  if (!binDir) {
-    const where = process.env.PG_BIN_DIR
-      ? `PG_BIN_DIR=${process.env.PG_BIN_DIR} has no initdb and pg_ctl`
-      : `looked in ${PG_ROOT}/*/bin; set PG_BIN_DIR`;
-    console.log(`PostgreSQL binaries not found (${where}): skipping the PostgreSQL run`);
-    return SKIPPED;
-  }
-
   let child = null;
   let interrupted = null;
-  // The handlers stay installed through cleanup so a second Ctrl-C cannot leave the cluster running.
+  // The handlers stay installed through clean-up so a second Ctrl-C cannot leave the cluster running.
   const onSignal = (signal) => {
     interrupted = signal;
     child?.kill(signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A Ctrl-C also reaches initdb and pg_ctl, so their failure output would only be noise then.
-  const setupStep = async (step) => {
-    try {
-      await step();
-    } catch (error) {
-      if (!interrupted) throw error;
-    }
-    if (interrupted) throw new Error(`${interrupted} received during setup; the command was not run`);
-  };
 
-  let cluster;
+  let server;
+  let ownCluster = null;
   try {
-    cluster = createCluster(binDir);
+    if (process.env.TEST_DATABASE_URL) {
+      server = process.env.TEST_DATABASE_URL;
+    } else {
+      ownCluster = await startThrowawayPostgres();
+      if (ownCluster.missing) {
+        console.log(`PostgreSQL binaries not found (${ownCluster.missing}): skipping the PostgreSQL run`);
+        return SKIPPED;
+      }
+      server = ownCluster.url;
+      log(`PostgreSQL ${ownCluster.version} cluster on ${new URL(server).host}`);
+    }
   } catch (error) {
-    log(`could not prepare the cluster directory: ${error.message}`);
+    log(error.message);
     return 1;
   }
+  let database = null;
   try {
-    const port = await freePort();
-    await setupStep(() => initCluster(cluster));
-    await setupStep(() => startCluster(cluster, port));
-    log(`PostgreSQL ${serverVersion(binDir)} cluster on 127.0.0.1:${port}`);
-    const env = { ...process.env, TEST_DATABASE_URL: `postgres://app@127.0.0.1:${port}/postgres` };
-    const run = runCommand(argv[0], argv.slice(1), env);
+    if (interrupted) throw new Error(`${interrupted} received during setup; the command was not run`);
+    database = await createRunDatabase(server);
+    const run = runCommand(argv[0], argv.slice(1), { ...process.env, TEST_DATABASE_URL: database.url });
     child = run.child;
     return await run.exited;
   } catch (error) {
     log(error.message);
     return 1;
   } finally {
-    await stopCluster(cluster);
-    fs.rmSync(cluster.tmp, { recursive: true, force: true });
+    // An own cluster goes whole; on a shared server only this command's database is dropped.
+    if (ownCluster?.stop) await ownCluster.stop();
+    else await database?.drop().catch((error) => log(`could not drop ${database.url}: ${error.message}`));
   }
 }
 
