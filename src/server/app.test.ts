@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sendJson, type TestContext } from './test/test-app';
+import { createTestDatabase } from './test/test-db';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('health', () => {
   });
 
   it('answers 503 when the database does not answer', async () => {
-    const broken = await createTestApp();
+    const broken = await createTestApp({ database: await createTestDatabase({ reusable: false }) });
     await broken.database.close();
     const response = await broken.app.request('/api/health');
     expect(response.status).toBe(503);

@@ -15,6 +15,7 @@ import { cmsTexts } from '../db/schema/site';
 import { PAGE_CONTENT_TTL_MS } from '../modules/site/service';
 import { createSignedInStaff, halfSignedInStaff } from '../test/staff';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { createTestDatabase } from '../test/test-db';
 import { loadClientAssets, pickEncoding } from './client-assets';
 
 const INDEX = `<!doctype html>
@@ -410,7 +411,10 @@ describe('the head of each page', () => {
   });
 
   it('still serves public pages with built-in texts when the database fails', async () => {
-    const broken = await createTestApp({ clientAssets: await loadClientAssets(dir) });
+    const broken = await createTestApp({
+      clientAssets: await loadClientAssets(dir),
+      database: await createTestDatabase({ reusable: false }),
+    });
     await broken.database.close();
     const response = await broken.app.request('/invite');
     expect(response.status).toBe(200);
