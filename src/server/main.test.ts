@@ -11,6 +11,7 @@ import {
   startServerProcess,
   waitForHealth,
   waitForOutput,
+  withMigratedDatabase,
 } from './test/server-process';
 import { withDatabase } from './test/test-db';
 
@@ -25,9 +26,11 @@ function tempDir() {
 }
 
 const startServer = (env: Record<string, string>) => startServerProcess(env, running);
+/** These start on the embedded database whatever the run: once, in the PGlite run, is enough. */
+const embeddedOnly = it.skipIf(Boolean(process.env.TEST_DATABASE_URL));
 
 describe('the server process', () => {
-  it('stops with exit code 2 and one line naming a bad variable', async () => {
+  embeddedOnly('stops with exit code 2 and one line naming a bad variable', async () => {
     const started = startServer({ PORT: 'not-a-port', DATA_DIR: tempDir() });
     expect(await started.exited).toBe(2);
     expect(started.output().trim()).toBe(
@@ -35,67 +38,78 @@ describe('the server process', () => {
     );
   });
 
-  it('refuses a second process on the same data directory, finishes requests in flight on SIGTERM, and reopens cleanly', async () => {
-    const dataDir = tempDir();
-    const port = await freePort();
-    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    expect(await waitForHealth(port, first)).toEqual({ status: 'ok' });
+  embeddedOnly(
+    'refuses a second process on the same data directory, finishes requests in flight on SIGTERM, and reopens cleanly',
+    async () => {
+      const dataDir = tempDir();
+      const port = await freePort();
+      const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+      expect(await waitForHealth(port, first)).toEqual({ status: 'ok' });
 
-    const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`is in use by another Mirror process (pid ${first.child.pid}`);
+      const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`is in use by another Mirror process (pid ${first.child.pid}`);
 
-    // A request whose body is still arriving when the signal comes must still be answered.
-    const body = JSON.stringify({ locale: 'de' });
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'PUT',
-      path: '/api/locale',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
-    const response = once(request, 'response').then(([res]) => res as http.IncomingMessage);
-    request.write(body.slice(0, 5));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    first.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    request.end(body.slice(5));
-    expect((await response).statusCode).toBe(204);
-    expect(await first.exited).toBe(0);
-    expect(first.output()).toContain('"msg":"stopped"');
-    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+      // A request whose body is still arriving when the signal comes must still be answered.
+      const body = JSON.stringify({ locale: 'de' });
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: '/api/locale',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const response = once(request, 'response').then(([res]) => res as http.IncomingMessage);
+      await new Promise((resolve) => request.write(body.slice(0, 5), resolve));
+      // Once the server has answered a request that came after those bytes, it has read them: the PUT is in
+      // flight, its body half there.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      await waitForOutput(first, 'shutting down: finishing requests in flight');
+      request.end(body.slice(5));
+      expect((await response).statusCode).toBe(204);
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('"msg":"stopped"');
+      expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
 
-    const reopened = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    expect(await waitForHealth(port, reopened)).toEqual({ status: 'ok' });
-    reopened.child.kill('SIGINT');
-    expect(await reopened.exited).toBe(0);
-  }, 150_000); // starts several server processes
+      const reopened = startServer({ PORT: String(port), DATA_DIR: dataDir });
+      expect(await waitForHealth(port, reopened)).toEqual({ status: 'ok' });
+      reopened.child.kill('SIGINT');
+      expect(await reopened.exited).toBe(0);
+    },
+    150_000,
+  ); // starts several server processes
 
-  it('on SIGTERM answers /api/ready with 503 and keeps serving for SHUTDOWN_DELAY_MS, closing each connection', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = startServer({ PORT: String(port), DATA_DIR: tempDir(), SHUTDOWN_DELAY_MS: '1500' });
-    await waitForHealth(port, server);
-    const ready = await fetch(`${base}/api/ready`);
-    expect(ready.status).toBe(200);
+  embeddedOnly(
+    'on SIGTERM answers /api/ready with 503 and keeps serving for SHUTDOWN_DELAY_MS, closing each connection',
+    async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const dataDir = await withMigratedDatabase(tempDir());
+      const server = startServer({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '1500' });
+      await waitForHealth(port, server);
+      const ready = await fetch(`${base}/api/ready`);
+      expect(ready.status).toBe(200);
 
-    const signalled = Date.now();
-    server.child.kill('SIGTERM');
-    let notReady: Response | undefined;
-    for (let i = 0; i < 50 && !notReady; i++) {
-      const response = await fetch(`${base}/api/ready`);
-      if (response.status === 503) notReady = response;
-      else await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(await notReady?.json()).toEqual({ status: 'shutting_down' });
-    const health = await fetch(`${base}/api/health`);
-    expect(health.status).toBe(200);
-    expect(health.headers.get('connection')).toBe('close');
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      let notReady: Response | undefined;
+      for (let i = 0; i < 50 && !notReady; i++) {
+        const response = await fetch(`${base}/api/ready`);
+        if (response.status === 503) notReady = response;
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await notReady?.json()).toEqual({ status: 'shutting_down' });
+      const health = await fetch(`${base}/api/health`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get('connection')).toBe('close');
 
-    expect(await server.exited).toBe(0);
-    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
-    expect(server.output()).toContain('shutting down: not ready any more');
-  }, 150_000); // starts several server processes
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+      expect(server.output()).toContain('shutting down: not ready any more');
+    },
+    150_000,
+  ); // starts several server processes
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs on PostgreSQL when DATABASE_URL is set, migrating it',

@@ -23,7 +23,13 @@ import {
 } from '../test/http-flows';
 import { mp4 } from '../test/media-fixtures';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
-import { freePort, type ServerProcess, startServerProcess, waitForHealth } from '../test/server-process';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitForHealth,
+  withMigratedDatabase,
+} from '../test/server-process';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
 import { createScratchDatabase } from '../test/test-db';
 
@@ -327,7 +333,7 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
 // Once, in the PGlite run of the suite: it needs no PostgreSQL.
 describe.skipIf(Boolean(base))('backing up an embedded install', () => {
   it('backs up an embedded install and restores it into a new DATA_DIR', async () => {
-    const dataDir = tempDir();
+    const dataDir = await withMigratedDatabase(tempDir());
     const first = await startServer({
       DATA_DIR: dataDir,
       ADMIN_EMAIL: STAFF.email,

@@ -3,6 +3,9 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { openPgliteDatabase } from '../db/client';
+import { MIGRATIONS_DIR } from './test-db';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -47,11 +50,30 @@ export function startServerProcess(env: Record<string, string>, running: Set<Chi
   return { child, output: () => output, exited };
 }
 
+/**
+ * Gives `dataDir` an embedded database with every migration, as a first start leaves it: a copy of the run's
+ * template (half a second) instead of migrating an empty one (four), for tests about what a server does
+ * once it has started, not about its first start. Returns `dataDir`.
+ */
+export async function withMigratedDatabase(dataDir: string): Promise<string> {
+  const template = inject('pgliteTemplate');
+  const database = template
+    ? await openPgliteDatabase(dataDir, { loadDataDir: new Blob([fs.readFileSync(template)]) })
+    : await openPgliteDatabase(dataDir);
+  try {
+    if (!template) await database.migrate(MIGRATIONS_DIR);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
 /** Resolves with /api/health's answer once the server gives one; throws when it exits or takes too long. */
 export async function waitForHealth(
   port: number,
   server: ServerProcess,
-  timeoutMs = 30_000,
+  // A ceiling, not a speed target: started through tsx, on a machine that runs other suites beside this one.
+  timeoutMs = 120_000,
 ): Promise<{ status: string }> {
   for (let i = 0; i < timeoutMs / 100; i++) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
