@@ -23,6 +23,7 @@ import { renderNewsletter } from '../src/server/modules/mail/templates/newslette
 import { defaultNewsletterContent } from '../src/server/modules/mail/templates/newsletter-copy';
 import { unsubscribeUrls } from '../src/server/modules/waitlist/service';
 import { type BenchServer, ensureBuild, ROOT, runBenchmark, startApp } from './support/app.mjs';
+import { withMigratedDatabase } from './support/migrated-data-dir.mjs';
 import { freshPostgresDatabase } from './support/postgres-database.mjs';
 import { stopNode } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
@@ -45,7 +46,10 @@ async function openDatabase(
   postgres: boolean,
   dataDir: string,
 ): Promise<{ handle: DatabaseHandle; env: Record<string, string>; drop(): Promise<void> }> {
-  if (!postgres) return { handle: await openPgliteDatabase(dataDir), env: {}, drop: async () => undefined };
+  if (!postgres) {
+    const handle = await openPgliteDatabase(await withMigratedDatabase(dataDir));
+    return { handle, env: {}, drop: async () => undefined };
+  }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error(`${POSTGRES_FLAG} needs TEST_DATABASE_URL (run under with-postgres.mjs)`);
   const database = await freshPostgresDatabase(base, `mirror_bench_campaign_${process.pid}`);

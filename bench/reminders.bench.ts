@@ -17,6 +17,7 @@ import { createMailTransport } from '../src/server/modules/mail/transport';
 import { sendDueReminders } from '../src/server/modules/reminders/sender';
 import { createFakeClock } from '../src/server/test/fake-clock';
 import { onPgliteAndPostgres, ROOT, runBenchmark } from './support/app.mjs';
+import { withMigratedDatabase } from './support/migrated-data-dir.mjs';
 import { freshPostgresDatabase } from './support/postgres-database.mjs';
 import { median, reportResult } from './support/result.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
@@ -43,7 +44,10 @@ async function openDatabase(databaseUrl: string | undefined, workDir: string) {
   if (!databaseUrl) {
     const dataDir = path.join(workDir, 'data');
     fs.mkdirSync(dataDir, { recursive: true });
-    return { handle: await openPgliteDatabase(dataDir), drop: async () => undefined };
+    return {
+      handle: await openPgliteDatabase(await withMigratedDatabase(dataDir)),
+      drop: async () => undefined,
+    };
   }
   const database = await freshPostgresDatabase(databaseUrl, `mirror_bench_reminders_${process.pid}`);
   return { handle: openPostgresDatabase(database.url) as DatabaseHandle, drop: database.drop };

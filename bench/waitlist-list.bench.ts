@@ -12,6 +12,7 @@ import { type DatabaseHandle, openPgliteDatabase, openPostgresDatabase } from '.
 import { waitingList } from '../src/server/db/schema/waitlist';
 import { listWaitlistPage } from '../src/server/modules/waitlist/list-service';
 import { onPgliteAndPostgres, runBenchmark } from './support/app.mjs';
+import { withMigratedDatabase } from './support/migrated-data-dir.mjs';
 import { reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
@@ -62,7 +63,7 @@ async function measure(run: () => Promise<unknown>): Promise<number> {
 async function scenario(database: { databaseUrl: string | undefined; label: string }, workDir: string) {
   const handle = database.databaseUrl
     ? openPostgresDatabase(database.databaseUrl)
-    : await openPgliteDatabase(fs.mkdtempSync(path.join(workDir, 'pglite-')));
+    : await openPgliteDatabase(await withMigratedDatabase(fs.mkdtempSync(path.join(workDir, 'pglite-'))));
   try {
     await handle.migrate(MIGRATIONS);
     await handle.db.delete(waitingList);

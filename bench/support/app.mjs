@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from '../../scripts/build-stamp.mjs';
 import { SERVER_NODE_OPTIONS } from '../../scripts/server-node-options.mjs';
+import { withMigratedDatabase } from './migrated-data-dir.mjs';
 import { describeExit, freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -36,13 +37,15 @@ function serverNodeArgs() {
 
 /**
  * Starts `node dist/server/main.js` (with the server's Node options, as `npm start`) on a free port with
- * DATA_DIR `dataDir` and the embedded database unless `env.DATABASE_URL` says otherwise; resolves once
+ * DATA_DIR `dataDir` and the embedded database (migrated beforehand, ./migrated-data-dir.mjs) unless
+ * `env.DATABASE_URL` says otherwise; resolves once
  * /api/health answers. The server is pushed to `servers` first, so a caller's clean-up stops it even when
  * it never became ready.
  */
 export async function startApp({ dataDir, env = {}, servers }) {
   const port = await freePort();
   fs.mkdirSync(dataDir, { recursive: true });
+  if (!env.DATABASE_URL) await withMigratedDatabase(dataDir);
   const app = {
     name: 'app',
     port,

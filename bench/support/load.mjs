@@ -3,18 +3,26 @@
 import autocannon from 'autocannon';
 
 /**
+ * A smoke run (BENCH_SMOKE=1, npm test) proves that a benchmark runs end to end, and its figures mean nothing:
+ * there, a run given in seconds sends this many requests per connection instead, however busy the machine.
+ */
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const SMOKE_REQUESTS_PER_CONNECTION = 3;
+
+/**
  * Runs autocannon against `url` and returns its result, or throws when any request failed, or when none
  * completed (unless `warmUp`: a short warm-up on a busy machine may end before the first slow answers).
  * Further autocannon options (method, headers, requests with setupRequest, verifyBody, …) pass through.
  */
 export async function runLoad(url, { connections, seconds, warmUp = false, ...options }) {
-  // Either a duration or, given `amount`, a number of requests.
-  const result = await autocannon({
-    url,
-    connections,
-    ...(seconds === undefined ? {} : { duration: seconds }),
-    ...options,
-  });
+  // Either a duration or, given `amount`, a number of requests; a smoke run's timed run is a few requests.
+  const length =
+    SMOKE && seconds !== undefined && options.amount === undefined
+      ? { amount: connections * SMOKE_REQUESTS_PER_CONNECTION }
+      : seconds === undefined
+        ? {}
+        : { duration: seconds };
+  const result = await autocannon({ url, connections, ...length, ...options });
   const problems = Object.entries({
     non2xx: result.non2xx,
     errors: result.errors,
