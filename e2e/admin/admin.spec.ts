@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { openSection } from '../fixtures/admin';
+import { openSection, signInAsStaff } from '../fixtures/admin';
 import { E2E_STAFF } from '../fixtures/staff';
 import { expect, expectAccessible, setLocaleCookie, signalPresence, test } from '../fixtures/test';
 
@@ -13,12 +13,6 @@ async function signIn(page: Page, password: string = E2E_STAFF.password) {
   await page.getByLabel(en['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
   await page.getByLabel(en['admin.login.password'], { exact: true }).fill(password);
   await page.getByRole('button', { name: en['admin.login.submit'], exact: true }).click();
-}
-
-async function signInToList(page: Page) {
-  await signIn(page);
-  await expect(page).toHaveURL('/list');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['admin.list.title']);
 }
 
 /** Joins the waiting list from its own client address (the per-address limits allow 3 an hour). */
@@ -104,7 +98,7 @@ test('staff are warned while the legal notice lacks the operator; what they publ
 }) => {
   test.setTimeout(90_000);
   const company = `Mirror Spiegel GmbH ${Date.now()}`;
-  await signInToList(page);
+  await signInAsStaff(page);
   const warning = page.getByRole('region', { name: en['admin.legalWarning.title'] });
   const germanGap = 'German, missing: Company name, Address, and Contact';
   await expect(warning).toContainText(germanGap);
@@ -165,7 +159,7 @@ test('staff delete two waiting-list entries and the third stays', async ({ page 
   for (const [index, email] of emails.entries())
     await joinWaitlist(page, email, `10.77.${stamp % 200}.${index + 1}`);
 
-  await signInToList(page);
+  await signInAsStaff(page);
   const list = await openSection(page, en['admin.sections.newsletterList.title']);
   await list
     .getByRole('searchbox', { name: en['admin.waitlist.search'] })
@@ -221,7 +215,7 @@ test('a sign-up in another browser appears in the list without a reload', async 
   baseURL,
 }) => {
   const email = `live-${Date.now()}@example.com`;
-  await signInToList(page);
+  await signInAsStaff(page);
   const list = await openSection(page, en['admin.sections.newsletterList.title']);
   await expect(list.getByText('Live', { exact: true })).toBeVisible();
   await expect(list.getByText(email)).toHaveCount(0);
@@ -234,7 +228,7 @@ test('a sign-up in another browser appears in the list without a reload', async 
 });
 
 test('signing out ends the session: /list then sends to the sign-in page', async ({ page }) => {
-  await signInToList(page);
+  await signInAsStaff(page);
   await page.getByRole('button', { name: en['admin.list.signOut'] }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByText(en['admin.toast.loggedOut.body'])).toBeVisible();
@@ -246,7 +240,7 @@ test('signing out ends the session: /list then sends to the sign-in page', async
 });
 
 test('the open sections are remembered across reloads', async ({ page }) => {
-  await signInToList(page);
+  await signInAsStaff(page);
   await openSection(page, en['admin.sections.idGenerator.title']);
   await page.reload();
   await expect(
@@ -262,7 +256,7 @@ test('the open sections are remembered across reloads', async ({ page }) => {
 test('/list with the list open starts its first requests with the page and asks each once', async ({
   page,
 }) => {
-  await signInToList(page);
+  await signInAsStaff(page);
   await openSection(page, en['admin.sections.newsletterList.title']);
   const fresh = await page.context().newPage();
   const warnings: string[] = [];

@@ -2,10 +2,9 @@ import type { Page } from '@playwright/test';
 import { base32Decode, totpCode } from '../../src/server/modules/staff/totp';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { confirmedSubscriber, openSection } from '../fixtures/admin';
+import { confirmedSubscriber, openSection, signInAsStaff } from '../fixtures/admin';
 import { invitationLink, staffApi } from '../fixtures/invitations';
 import { linkFrom, waitForMail } from '../fixtures/mailbox';
-import { E2E_STAFF } from '../fixtures/staff';
 import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
 
 /**
@@ -21,7 +20,8 @@ type Texts = typeof en;
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
-async function signInAsStaff(page: Page, t: Texts, account: { email: string; password: string } = E2E_STAFF) {
+/** The staff sign-in form, as a staff member fills it in. */
+async function signInWithForm(page: Page, t: Texts, account: { email: string; password: string }) {
   await page.goto('/admin-login');
   await page.getByLabel(t['admin.login.email'], { exact: true }).fill(account.email);
   await page.getByLabel(t['admin.login.password'], { exact: true }).fill(account.password);
@@ -173,7 +173,7 @@ for (const locale of ['en', 'de'] as const) {
     // Signed out and in again: the password alone is not enough.
     await page.getByRole('button', { name: t['admin.list.signOut'] }).click();
     await expect(page).toHaveURL('/');
-    await signInAsStaff(page, t, { email, password });
+    await signInWithForm(page, t, { email, password });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.twoFactor.signInTitle']);
     await expectAccessible(page);
     // The code of the next 30-second step (the setup used this one's; each step's code works once).

@@ -1,21 +1,12 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { E2E_STAFF } from '../fixtures/staff';
+import { signInAsStaff } from '../fixtures/admin';
 import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
 
 /** Video management (issue 8): a staff member uploads a video, publishes it, and visitors can play it. */
 
 const SAMPLE_VIDEO = fs.readFileSync(new URL('../../assets/default-media/videos/2.m4v', import.meta.url));
-
-async function signInAsStaff(page: Page, t: typeof en = en) {
-  await page.goto('/admin-login');
-  await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
-  await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
-  await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
-  await expect(page).toHaveURL('/list');
-}
 
 test('staff upload a video and publish it; it plays on /videos', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
-import { openSection } from '../fixtures/admin';
-import { E2E_STAFF } from '../fixtures/staff';
+import { openSection, signInAsStaff } from '../fixtures/admin';
 import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
 
 /**
@@ -12,18 +10,9 @@ import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/tes
  */
 
 const TEXTS = { en, de } as const;
-type Texts = typeof en;
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-
-async function signInAsStaff(page: Page, t: Texts) {
-  await page.goto('/admin-login');
-  await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
-  await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
-  await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
-  await expect(page).toHaveURL('/list', { timeout: 20_000 });
-}
 
 for (const locale of ['en', 'de'] as const) {
   const t = TEXTS[locale];
