@@ -11,6 +11,12 @@ import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/tes
  */
 const LOCALES = { en, de } as const;
 const PASSWORD = 'quiet harbour lanterns';
+/**
+ * How far ahead of the app's now the reminder is set: time enough for the switch and the save to reach the
+ * server before that minute begins (a reminder set for a minute already begun is due tomorrow), so the test
+ * waits 30–90 s, and up to one run of the reminder worker (15 s), for the e-mail.
+ */
+const REMINDER_LEAD_MS = 30_000;
 
 /** HH:MM on the wall clock in `timeZone`, `aheadMs` after the app's now (the app's clock is shifted). */
 function wallClockAhead(timeZone: string, aheadMs: number): string {
@@ -48,14 +54,15 @@ for (const { locale, timeZone, dayPath } of REMINDER_CASES) {
       await expect(page).toHaveURL(/\/onboarding$/);
       await onboard(page.request, 'Robin', timeZone);
 
-      // The dashboard learns the browser's zone; the settings switch the reminder on, two minutes ahead.
+      // The dashboard learns the browser's zone; the settings switch the reminder on for the first whole
+      // minute at least REMINDER_LEAD_MS ahead.
       await page.goto('/dashboard');
       await expect(
         page.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Robin' }) }),
       ).toBeVisible();
       await page.getByRole('link', { name: t['nav.settings'] }).click();
       await page.getByRole('switch', { name: t['settings.reminder.switch'] }).click();
-      await page.getByLabel(t['settings.reminder.label']).fill(wallClockAhead(timeZone, 90_000));
+      await page.getByLabel(t['settings.reminder.label']).fill(wallClockAhead(timeZone, REMINDER_LEAD_MS));
       await page.getByRole('button', { name: t['settings.save'] }).click();
       await expect(page.getByText(t['settings.saved'])).toBeVisible();
       await expect(page.getByText(fill(t['settings.reminder.next'], { when: '' }).trim())).toBeVisible();
