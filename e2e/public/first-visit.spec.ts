@@ -17,6 +17,9 @@ import {
  * 029) and a tap before hydration still reveals, and returning people find their way in and around.
  */
 const LOCALES = { en, de } as const;
+
+// With motion, as most visitors see it (the first minute is about motion: the video, the veil, the moves between pages); other specs run without it (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 const PASSWORD = 'quiet harbour lanterns';
 const WIDTHS = [390, 1280] as const;
 

@@ -192,6 +192,8 @@ test.describe('language', () => {
 });
 
 test.describe('motion', () => {
+  // As most visitors see the pages (the project runs without motion unless asked, playwright.config.ts).
+  test.use({ reducedMotion: 'no-preference' });
   async function recordPageFrames(page: import('@playwright/test').Page) {
     await page.evaluate(() => {
       const w = window as unknown as { frames_: { opacity: number; filter: string }[] };

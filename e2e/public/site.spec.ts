@@ -2,6 +2,10 @@ import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { expect, expectAccessible, test } from '../fixtures/test';
 
+// With motion, as most visitors see the landing (its reveal, its video); other specs run without it
+// (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 const HERO_TITLE = 'See yourself more clearly in the people you love';
 
 test.describe('the landing reveal', () => {

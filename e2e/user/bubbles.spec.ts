@@ -10,6 +10,9 @@ import { expect, expectAccessible, test } from '../fixtures/test';
  */
 const q = en;
 
+// With motion, as most visitors see it (the bubbles move as they appear and as the overlay opens); other specs run without it (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
