@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, then a timing table and one line that sums them all up.
 // Lint, typecheck and build count as one test each; vitest and Playwright report their own counts.
 //
-// The stages run in two lanes side by side (decision 063): each lane runs its stages in order, and a stage
+// The stages run in three lanes side by side (decision 063): each lane runs its stages in order, and a stage
 // that needs the build waits for it. One throwaway PostgreSQL server serves every stage that needs one, each
 // in databases of its own. A stage's output is kept in test-results/logs/ and printed whole when it ends, so
 // the outputs of stages running at the same time do not mix.
@@ -77,8 +77,9 @@ function skippedForPostgres(context) {
 }
 
 /**
- * The stages. `lane` A holds the end-to-end tests, the longest stage, beside everything else in lane B;
- * `needs` names stages that must have ended first.
+ * The stages. Lane A holds the build and the end-to-end tests, the longest stage; lane B the checks and vitest;
+ * lane C, once the build is there, the benchmarks' smoke run and the cluster test, whose waits on child
+ * processes leave room for the others. `needs` names stages that must have ended first.
  */
 const STAGES = [
   {
@@ -125,18 +126,10 @@ const STAGES = [
     action: (c) => vitest(c, ['--project', 'integration'], { postgres: true }),
   },
   {
-    id: 'cluster',
-    short: 'cluster',
-    name: 'cluster test, 3 processes on PostgreSQL (vitest)',
-    lane: 'B',
-    needs: ['build'],
-    action: (c) => vitest(c, ['--config', 'vitest.cluster.config.ts'], { postgres: true }),
-  },
-  {
     id: 'bench',
     short: 'bench',
     name: 'benchmarks, smoke run (bench/README.md)',
-    lane: 'B',
+    lane: 'C',
     needs: ['build'],
     // Every benchmark once, briefly (BENCH_SMOKE=1): a benchmark that crashes or prints no result fails here.
     action: (c) =>
@@ -144,6 +137,14 @@ const STAGES = [
         'scripts/bench.mjs',
         '--smoke',
       ]),
+  },
+  {
+    id: 'cluster',
+    short: 'cluster',
+    name: 'cluster test, 3 processes on PostgreSQL (vitest)',
+    lane: 'C',
+    needs: ['build'],
+    action: (c) => vitest(c, ['--config', 'vitest.cluster.config.ts'], { postgres: true }),
   },
 ];
 

@@ -130,6 +130,8 @@ describe('a backup of the embedded database', () => {
         createdAt: (await ctx.storage.stat('gifs', 'newsletter-gif/spring.gif'))?.createdAt,
       });
     },
+    // A ceiling: an embedded backup and restore open PGlite twice, slow on a busy two-core machine.
+    120_000,
   );
 
   it.skipIf(!onPostgres)(
