@@ -87,7 +87,15 @@ test.describe('the background video', () => {
     const video = page.locator('video');
     await expect(video).toHaveAttribute('poster', '/media/videos/2-poster.webp');
     await expect(page.getByRole('button', { name: en['video.play'] })).toBeVisible();
-    await page.waitForTimeout(1000);
+    // Sixty frames later (a second at 60 Hz, longer on a busy machine), a playing video would have moved on.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 0;
+          const tick = () => (++frames >= 60 ? resolve() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }),
+    );
     expect(await video.evaluate((v: HTMLVideoElement) => [v.paused, v.currentTime])).toEqual([true, 0]);
   });
 });
