@@ -18,8 +18,8 @@ import { median, reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const VALUES = SMOKE ? 2_000 : 20_000;
-const SEARCHES = SMOKE ? 10 : 40;
+const VALUES = SMOKE ? 500 : 20_000;
+const SEARCHES = SMOKE ? 5 : 40;
 const DAYS = 365;
 const MIGRATIONS_DIR = fileURLToPath(new URL('../src/server/db/migrations', import.meta.url));
 

@@ -14,7 +14,8 @@ import { reportResult } from './support/result.mjs';
 const BENCH = path.basename(import.meta.filename);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PATHS = ['/api/health', '/'];
-const CONNECTIONS = 50;
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 10 connections.
+const CONNECTIONS = process.env.BENCH_SMOKE === '1' ? 10 : 50;
 const WARMUP_SECONDS = process.env.BENCH_SMOKE === '1' ? 1 : 2;
 /** What is measured: each path as such, and the landing with a query string no two requests share. */
 const MEASUREMENTS = [

@@ -10,11 +10,12 @@ import { describeExit } from './support/processes.mjs';
 import { reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-const CONNECTIONS = 20;
-// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 12 users (so no account reaches its sign-in limit), 1 s warm-ups.
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 5 connections and 6 users (so no account reaches
+// its sign-in limit), 1 s warm-ups.
 const SMOKE = process.env.BENCH_SMOKE === '1';
+const CONNECTIONS = SMOKE ? 5 : 20;
 const WARMUP_SECONDS = SMOKE ? 1 : 2;
-const USERS = SMOKE ? 12 : 50;
+const USERS = SMOKE ? 6 : 50;
 // Sign-up hashes the password (scrypt, in libuv's thread pool), so a few at a time is as fast as it gets.
 const SETUP_CONCURRENCY = 5;
 const PASSWORD = 'bench harbour lanterns 42';
