@@ -128,7 +128,7 @@ async function initCluster(cluster) {
   if (!result.ok) throw new Error(`initdb failed:\n${result.output}`);
 }
 
-async function startCluster(cluster, port) {
+async function startCluster(cluster, port, settings) {
   // pg_ctl hands -o to a shell, hence the quoted socket directory.
   const options = [
     `-p ${port}`,
@@ -139,6 +139,7 @@ async function startCluster(cluster, port) {
     '-c full_page_writes=off',
     // The whole of npm test shares one server: the PostgreSQL suite's workers, the cluster test, benchmarks.
     '-c max_connections=400',
+    ...settings.map((setting) => `-c ${setting}`),
   ].join(' ');
   // A timed-out start can leave a postmaster behind, so stopping is attempted from here on.
   cluster.mayBeRunning = true;
@@ -159,10 +160,11 @@ async function stopCluster(cluster) {
 
 /**
  * Starts a throwaway cluster: `{ url, version, stop() }` (`url` names its `postgres` database as user `app`),
- * or null when no PostgreSQL server binaries are installed (`reason` says where it looked). Throws when the
- * cluster does not start, after removing what it made.
+ * or `{ missing }` when no PostgreSQL server binaries are installed (`missing` says where it looked). Throws
+ * when the cluster does not start, after removing what it made. `settings` are further `name=value` server
+ * settings.
  */
-export async function startThrowawayPostgres() {
+export async function startThrowawayPostgres({ settings = [] } = {}) {
   const binDir = findBinDir();
   if (!binDir) {
     const reason = process.env.PG_BIN_DIR
@@ -178,7 +180,7 @@ export async function startThrowawayPostgres() {
   try {
     const port = await freePort();
     await initCluster(cluster);
-    await startCluster(cluster, port);
+    await startCluster(cluster, port, settings);
     return { url: `postgres://app@127.0.0.1:${port}/postgres`, version: serverVersion(binDir), stop };
   } catch (error) {
     await stop();
