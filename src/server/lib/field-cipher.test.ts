@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addKeyToKeyringFile,
   ensureKeyringFile,
@@ -147,14 +147,20 @@ describe('encryption keys', () => {
     expect(configured.open(sealed, CONTEXT)).toBe('generated first');
   });
 
-  it('a process learns a key another process added to the shared file', async () => {
-    const dataDir = tempDir();
-    const source = keyringSource({ encryption: { key: undefined, oldKeys: [] }, dataDir });
-    const reader = createFieldCipher(source);
-    addKeyToKeyringFile(keyringFilePath(dataDir));
-    const writer = createFieldCipher(source);
-    const sealed = writer.seal('new key', CONTEXT);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(reader.open(sealed, CONTEXT)).toBe('new key');
+  it('a process learns a key another process added to the shared file', () => {
+    // The file is read again at most once a second by Date.now(), which only the test moves here.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const dataDir = tempDir();
+      const source = keyringSource({ encryption: { key: undefined, oldKeys: [] }, dataDir });
+      const reader = createFieldCipher(source);
+      addKeyToKeyringFile(keyringFilePath(dataDir));
+      const writer = createFieldCipher(source);
+      const sealed = writer.seal('new key', CONTEXT);
+      vi.advanceTimersByTime(1100);
+      expect(reader.open(sealed, CONTEXT)).toBe('new key');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

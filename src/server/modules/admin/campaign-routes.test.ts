@@ -14,7 +14,7 @@ import {
 } from '@shared/schemas/campaigns';
 import type { TNewsletterDraftList, TNewsletterVersionList } from '@shared/schemas/newsletters';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { emailSettings } from '../../db/schema/mail';
 import { newsletters } from '../../db/schema/newsletters';
@@ -64,8 +64,11 @@ beforeEach(async () => {
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
+  // The database goes on to the next test: no statement of it is watched there.
+  vi.restoreAllMocks();
   await t.close();
   sink.setFailing(false);
+  sink.setUnknownUsers([]);
   sink.messages.length = 0;
   provider.reset();
 });
@@ -102,6 +105,53 @@ async function campaign(id: string): Promise<TCampaign> {
 }
 
 const to = (message: ParsedMessage) => message.envelope.to.join(',');
+
+type Update = { table: unknown; values: Record<string, unknown>; done: boolean };
+
+/**
+ * The `db.update(table).set(values)` statements from now on (the campaign worker's among them), each `done`
+ * once it has run: what a campaign's sender does when nothing is due, or after its last message, shows
+ * nowhere else.
+ */
+function watchUpdates(): Update[] {
+  const db = t.database.db;
+  const update = db.update.bind(db);
+  const updates: Update[] = [];
+  vi.spyOn(db, 'update').mockImplementation((table) => {
+    const builder = update(table);
+    const set = builder.set.bind(builder);
+    builder.set = (values) => {
+      const statement: Update = { table, values: values as Record<string, unknown>, done: false };
+      updates.push(statement);
+      const query = set(values);
+      const execute = query.execute;
+      query.execute = async (placeholders) => {
+        const result = await execute(placeholders);
+        statement.done = true;
+        return result;
+      };
+      return query;
+    };
+    return builder;
+  });
+  return updates;
+}
+
+/** A sender's claim: it marks the messages due now `sending` (none, when none is due). */
+const isClaim = (update: Update) => update.table === campaignMessages && update.values.status === 'sending';
+/**
+ * A sender's last statement for its campaign: it gives up the lease once its messages in flight have
+ * settled (each recorded and at the sink, or dropped) and its SMTP connections are closed.
+ */
+const isLeaseGivenUp = (update: Update) =>
+  update.table === campaigns && update.values.leaseOwner === null && !('status' in update.values);
+
+/** Waits until an update after the first `since` that `matches` has run. */
+const untilRan = (updates: Update[], since: number, matches: (update: Update) => boolean) =>
+  until(
+    async () => updates.slice(since).some((update) => update.done && matches(update)),
+    (ran) => ran,
+  );
 
 // ---- tests ----
 
@@ -325,6 +375,7 @@ describe('sending', () => {
       await call('POST', '/api/admin/campaigns', campaignRequest([person?.id ?? ''])),
       201,
     );
+    const updates = watchUpdates();
     await startWorker({ retryBaseMs: 60_000 });
     const failedOnce = await until(
       async () =>
@@ -335,9 +386,15 @@ describe('sending', () => {
     );
     expect(failedOnce.recipients[0]).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failedOnce.recipients[0]?.lastError).toContain('451');
-    // Not due yet: nothing more happens until the back-off has passed.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Not due yet: nothing more happens until the back-off has passed, though the sender looks again (within
+    // a second) for what is due.
+    const sinceFailure = updates.length;
+    await untilRan(updates, sinceFailure, isClaim);
     expect((await campaign(started.campaign.id)).counts.sent).toBe(0);
+    const afterLooking = await expectJson<TCampaignRecipients>(
+      await call('GET', `/api/admin/campaigns/${started.campaign.id}/recipients`),
+    );
+    expect(afterLooking.recipients[0]).toMatchObject({ status: 'pending', attempts: 1 });
     sink.setFailing(false);
     t.clock.advance(2 * 60_000);
     const done = await until(
@@ -362,8 +419,10 @@ describe('sending', () => {
       201,
     );
     const id = started.campaign.id;
+    const updates = watchUpdates();
     await startWorker();
     await sink.waitForMessages(3);
+    const sincePause = updates.length;
     const paused = await expectJson<{ campaign: TCampaign }>(
       await call('POST', `/api/admin/campaigns/${id}/pause`),
     );
@@ -373,14 +432,35 @@ describe('sending', () => {
       () => campaign(id),
       (item) => item.counts.sending === 0,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The sender has stopped: what it sent is at the sink.
+    await untilRan(updates, sincePause, isLeaseGivenUp);
     const whilePaused = sink.messages.length;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The worker looks for campaigns to take up whenever one changes: one started now (to an address the
+    // server refuses for good, so nothing of it reaches the sink) is taken up by a look that would have taken
+    // up the paused one again too.
+    const [marker] = await entries('confirmed', 'en');
+    sink.setUnknownUsers([marker?.email ?? '']);
+    const sinceMarker = updates.length;
+    const other = await expectJson<TStartedCampaign>(
+      await call('POST', '/api/admin/campaigns', campaignRequest([marker?.id ?? ''])),
+      201,
+    );
+    await until(
+      () => campaign(other.campaign.id),
+      (item) => item.status === 'completed' && item.counts.bounced === 1,
+    );
+    await untilRan(updates, sinceMarker, isLeaseGivenUp);
     expect(sink.messages.length).toBe(whilePaused);
     expect(whilePaused).toBeLessThan(40);
+    const [lease] = await t.database.db
+      .select({ owner: campaigns.leaseOwner })
+      .from(campaigns)
+      .where(eq(campaigns.id, id));
+    expect(lease).toEqual({ owner: null });
 
     await expectJson(await call('POST', `/api/admin/campaigns/${id}/resume`));
     await sink.waitForMessages(whilePaused + 3);
+    const sinceCancel = updates.length;
     const cancelled = await expectJson<{ campaign: TCampaign }>(
       await call('POST', `/api/admin/campaigns/${id}/cancel`),
     );
@@ -391,7 +471,8 @@ describe('sending', () => {
     );
     expect(settled.counts.cancelled).toBeGreaterThan(0);
     expect(settled.counts.sent + settled.counts.cancelled).toBe(40);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The sender has stopped: every message it recorded as sent has arrived, and no other will.
+    await untilRan(updates, sinceCancel, isLeaseGivenUp);
     expect(sink.messages).toHaveLength(settled.counts.sent);
     // Everyone got at most one message, and a pause counted no attempt.
     expect(new Set(sink.messages.map(to)).size).toBe(sink.messages.length);

@@ -19,6 +19,7 @@ import {
 } from '../../test/test-app';
 import { createSignedInUser } from '../../test/users';
 import { createAuth } from '../accounts/auth';
+import { drainDueMail } from '../mail/service';
 import { waitlistConfirmationCopy } from '../mail/templates/copy';
 import { createPageContentSource } from '../site/service';
 import { type AdminDeps, staffGuard } from './routes';
@@ -470,8 +471,20 @@ describe('POST /api/admin/waitlist/confirmation-mail', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'paused@example.com'));
     expect(queued.map((row) => row.status)).toEqual(['held']);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A run of the outbox worker sends whatever is due: the held confirmation is not.
+    await drainDueMail({
+      db: t.database.db,
+      transport: t.mailTransport,
+      clock: t.clock,
+      logger: t.logger,
+      mailFrom: t.config.mailFrom,
+    });
     expect(sink.messages).toHaveLength(0);
+    const afterRun = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'paused@example.com'));
+    expect(afterRun.map((row) => row.status)).toEqual(['held']);
   });
 
   it('refuses an address that unsubscribed', async () => {

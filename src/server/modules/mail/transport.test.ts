@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { type ProviderSink, startProviderSink } from '../../test/provider-sink';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
@@ -199,6 +199,11 @@ describe('provider-aware transport', () => {
   });
 
   it('reads the key once per cache period, also for many messages at once, then sees a change', async () => {
+    // The cache period runs on performance.now(), which only the test moves here (timers stay real).
+    vi.useFakeTimers({ toFake: ['performance'] });
+    cleanups.push(() => {
+      vi.useRealTimers();
+    });
     const { smtp, provider, store, transport } = await setup({ key: KEY, keyCacheMs: 1500 });
     await Promise.all(
       Array.from({ length: 25 }, (_, i) => transport.send({ ...mail, messageId: `<m${i}@t>` })),
@@ -209,7 +214,7 @@ describe('provider-aware transport', () => {
     store.key = null;
     await transport.send(mail);
     expect(provider.requests).toHaveLength(26);
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    vi.advanceTimersByTime(1600);
     await transport.send(mail);
     expect(store.reads).toBe(2);
     expect(smtp.messages).toHaveLength(1);

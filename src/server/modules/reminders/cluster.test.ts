@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lte } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../db/client';
@@ -91,8 +92,10 @@ describe.skipIf(!base)('reminders with two app processes on one PostgreSQL', () 
       await Promise.all(servers.map(({ port, server }) => waitForHealth(port, server)));
 
       await sink.waitForMessages(PEOPLE, 120_000);
-      // A moment more, so that a second copy would have arrived.
-      await new Promise((resolve) => setTimeout(resolve, 4000));
+      // Both stop as on a deploy: each finishes its workers' runs first, so a second copy either had sent is
+      // at the sink now, and what the database holds is final.
+      for (const { server } of servers) server.child.kill('SIGTERM');
+      expect(await Promise.all(servers.map(({ server }) => server.exited))).toEqual([0, 0]);
       const perRecipient = new Map<string, number>();
       for (const message of sink.messages) {
         for (const address of message.envelope.to) {
@@ -110,6 +113,12 @@ describe.skipIf(!base)('reminders with two app processes on one PostgreSQL', () 
         const rows = await check.db.select().from(mailOutbox);
         expect(rows).toHaveLength(PEOPLE);
         expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+        // Nor would a later run have sent more: no reminder is due any more (each moved on to its next day).
+        const stillDue = await check.db
+          .select({ userId: reminderSchedules.userId })
+          .from(reminderSchedules)
+          .where(lte(reminderSchedules.dueAt, new Date()));
+        expect(stillDue).toEqual([]);
       } finally {
         await check.close();
       }
