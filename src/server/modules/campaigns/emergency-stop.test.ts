@@ -4,7 +4,7 @@ import type { TEmailSettingsState } from '@shared/schemas/admin';
 import type { TCampaign, TCampaignList, TStartedCampaign } from '@shared/schemas/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaignMessages } from '../../db/schema/campaigns';
+import { campaignMessages, campaigns } from '../../db/schema/campaigns';
 import { mailOutbox } from '../../db/schema/mail';
 import { addListEntries, campaignRequest, startTestCampaignWorker } from '../../test/campaigns';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
@@ -106,8 +106,17 @@ describe('auto-send off mid-campaign', () => {
     const atStop = await sentCount();
     expect(stopped.autoSend).toBe(false);
 
-    // The sender notices within a heartbeat; the messages in flight finish.
-    await pause(1500);
+    // The sender notices within a heartbeat, lets the messages in flight finish, then gives up its lease.
+    await until(
+      async () =>
+        (
+          await t.database.db
+            .select({ owner: campaigns.leaseOwner })
+            .from(campaigns)
+            .where(eq(campaigns.id, id))
+        )[0]?.owner,
+      (owner) => owner === null,
+    );
     const afterStop = await sentCount();
     // A message recorded in the instant the stop committed may be counted just after it; never more than
     // one per connection.
