@@ -30,9 +30,9 @@ import { reportResult } from './support/result.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const BENCH = path.basename(import.meta.filename);
-// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 300 recipients.
+// BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 100 recipients.
 const RECIPIENTS =
-  process.env.BENCH_SMOKE === '1' ? 300 : Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
+  process.env.BENCH_SMOKE === '1' ? 100 : Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
 const UNLIMITED_RATE = 1_000_000;
 const APP_URL = 'http://127.0.0.1:3000';
 const MAIL_FROM = 'Mirror <bench@mirror.local>';

@@ -4,7 +4,7 @@
 // would cost CPU the processes need). Throughput is the sum; p99 the highest of the processes' p99s (a
 // conservative merge). Beside each figure: the CPU time per request of the app processes and of PostgreSQL
 // (from /proc), which is what predicts a machine with more cores. Runs itself under with-postgres.mjs.
-// BENCH_SMOKE=1: one short round with 1 and 2 processes.
+// BENCH_SMOKE=1: one short round with 1 and 2 processes, 2 requests per connection to warm up and 5 measured.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,8 +20,8 @@ const SMOKE = process.env.BENCH_SMOKE === '1';
 const PROCESS_COUNTS = SMOKE ? [1, 2] : [1, 2, 3];
 /** Divisible by 1, 2 and 3, so every process gets the same share. */
 const CONNECTIONS = 24;
-const WARMUP_REQUESTS_PER_CONNECTION = 10;
-const SMOKE_REQUESTS_PER_CONNECTION = 15;
+const WARMUP_REQUESTS_PER_CONNECTION = SMOKE ? 2 : 10;
+const SMOKE_REQUESTS_PER_CONNECTION = 5;
 const USERS = SMOKE ? 6 : 48;
 const PASSWORD = 'bench harbour lanterns 42';
 const TIME_ZONE = 'Europe/Berlin';

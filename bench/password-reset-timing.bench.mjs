@@ -9,7 +9,7 @@ import { median, reportResult } from './support/result.mjs';
 const BENCH = path.basename(import.meta.filename);
 // BENCH_SMOKE=1 (npm test's quick pass over every benchmark): fewer requests, the same result lines.
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const ROUNDS = SMOKE ? 8 : 60;
+const ROUNDS = SMOKE ? 4 : 60;
 const PASSWORD = 'a quiet evening walk';
 const PAUSE_MS = 150;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 // Searching one's own reflections (issue 14): a person with five years of daily reflections (1,800 entries
-// of 300 to 700 characters, English and German; BENCH_SMOKE=1: 300), and GET /api/history/search on the
+// of 300 to 700 characters, English and German; BENCH_SMOKE=1: 100), and GET /api/history/search on the
 // production server (dist/), one request at a time, with queries that find many, few and no reflections,
 // umlauts spelled either way. The search reads the person's reflections and matches them in the process
 // (decision 028). Baseline: GET /api/health of the same app, as many requests, the same way. On the
@@ -18,8 +18,8 @@ import { median, reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const ENTRIES = SMOKE ? 300 : 1_800;
-const REQUESTS = SMOKE ? 40 : 300;
+const ENTRIES = SMOKE ? 100 : 1_800;
+const REQUESTS = SMOKE ? 15 : 300;
 const WARMUP = SMOKE ? 5 : 30;
 const EMAIL = 'search-bench@example.com';
 const PASSWORD = 'bench harbour lanterns 42';
