@@ -1,4 +1,4 @@
-// The daily reminders (issue 14): 100,000 people with reminders across the day (BENCH_SMOKE=1: 2,000). The
+// The daily reminders (issue 14): 100,000 people with reminders across the day (BENCH_SMOKE=1: 500). The
 // real sender (`sendDueReminders`, the work of one worker tick) runs on the real database with the clock
 // set minute by minute: 70 % of the people have their reminder spread evenly over the day (about 50 a
 // minute), 30 % at 08:00 in Berlin, all in one minute. Figures: the time of a minute's tick, the e-mails a
@@ -24,10 +24,10 @@ import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const PEOPLE = SMOKE ? 2_000 : 100_000;
+const PEOPLE = SMOKE ? 500 : 100_000;
 const PEAK_SHARE = 0.3;
-const MINUTE_TICKS = SMOKE ? 5 : 60;
-const OUTBOX_MAILS = SMOKE ? 300 : 5_000;
+const MINUTE_TICKS = SMOKE ? 3 : 60;
+const OUTBOX_MAILS = SMOKE ? 100 : 5_000;
 /** Monday 2 March 2026, 00:00 UTC: minute m of the day is T0 + m minutes. */
 const T0 = Date.parse('2026-03-02T00:00:00Z');
 /** 08:00 in Berlin that day. */
