@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { messageTiers } from './scripts/vite-message-tiers';
-import { LongFilesFirst } from './vitest.sequencer';
 
 const INTEGRATION = ['src/server/**/*.test.ts'];
 
@@ -28,7 +27,6 @@ export default defineConfig({
     // Ceilings for a busy two-core machine, not speed targets (those live in bench/). More workers than
     // cores: many tests wait on a child process, a timer or a socket, and another file runs meanwhile.
     maxWorkers: 3,
-    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
