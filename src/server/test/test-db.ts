@@ -110,8 +110,7 @@ export async function createTestDatabase(options: { reusable?: boolean } = {}): 
     await emptyDatabase(handle);
   } else {
     handle = await openFromTemplate();
-    const fresh = handle;
-    if (!tablesByServer.has(key)) tablesByServer.set(key, readTables(fresh));
+    if (!tablesByServer.has(key)) tablesByServer.set(key, readTables(handle));
     await tablesByServer.get(key);
   }
   const opened = handle;
