@@ -80,8 +80,14 @@ test.describe('the background video', () => {
     }
   }
 
-  test('stays paused on its poster when the visitor prefers reduced motion', async ({ page }) => {
+  test('stays paused on its poster when the visitor prefers reduced motion, its file not fetched', async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.m4v')) videoRequests.push(request.url());
+    });
     await page.goto('/');
     await revealVeil(page);
     const video = page.locator('video');
@@ -97,6 +103,13 @@ test.describe('the background video', () => {
         }),
     );
     expect(await video.evaluate((v: HTMLVideoElement) => [v.paused, v.currentTime])).toEqual([true, 0]);
+    expect(videoRequests).toEqual([]);
+
+    // Asked to play, it fetches the file and plays.
+    await page.getByRole('button', { name: en['video.play'] }).click();
+    await expect(page.getByRole('button', { name: en['video.pause'] })).toBeVisible();
+    expect(videoRequests.length).toBeGreaterThan(0);
+    expect(videoRequests.every((url) => new URL(url).pathname === '/media/videos/2.m4v')).toBe(true);
   });
 });
 

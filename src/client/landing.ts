@@ -91,7 +91,8 @@ function runVideo() {
       muted: true,
       loop: true,
       playsInline: true,
-      preload: 'auto',
+      // Someone who keeps it paused sees the poster: the file is fetched and decoded once it is to play.
+      preload: wantsPlaying ? 'auto' : 'none',
     });
     element.addEventListener('play', () => showPlaying(true));
     element.addEventListener('pause', () => showPlaying(false));
