@@ -93,7 +93,8 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
             muted
             loop
             playsInline
-            preload="auto"
+            // Kept paused (reduced motion), it shows the poster: the file is fetched once it is to play.
+            preload={wantsPlaying ? 'auto' : 'none'}
             onCanPlay={() => setLoading(false)}
             onPlay={() => setPlaying(true)}
             onPause={() => setPlaying(false)}
@@ -119,7 +120,7 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
         <Pause className="hidden size-4 group-data-playing:block" aria-hidden="true" />
         <Play className="size-4 group-data-playing:hidden" aria-hidden="true" />
       </button>
-      {(problem || (debug && loading)) && (
+      {(problem || (debug && loading && wantsPlaying)) && (
         <p
           role={problem ? 'alert' : 'status'}
           className={cn(VIDEO_PROBLEM_CLASS, problem ? 'bg-red-700' : 'bg-black/60')}
