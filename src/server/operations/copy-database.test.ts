@@ -8,6 +8,8 @@ import { readRows, readShape, TableCopyError, writeRows } from './tables';
 import { createEmptyDatabase, fingerprint, seedInstall } from './test-fixtures';
 
 let ctx: TestContext;
+/** A ceiling: each test makes fresh embedded databases and migrates them; 55 s beside the rest of npm test. */
+const COPY_CEILING = { timeout: 180_000 };
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -22,7 +24,7 @@ const copyFrom = (target: Parameters<typeof copyIntoDatabase>[0], force = false)
     copyIntoDatabase(target, await databaseSource(tx), { migrationsFolder: MIGRATIONS_DIR, force }),
   );
 
-describe('copying tables as text', () => {
+describe('copying tables as text', COPY_CEILING, () => {
   it('keeps every value exactly as it was stored', async () => {
     const [source, target] = [await createEmptyDatabase(), await createEmptyDatabase()];
     try {
@@ -54,7 +56,7 @@ describe('copying tables as text', () => {
   });
 });
 
-describe('copying a database', () => {
+describe('copying a database', COPY_CEILING, () => {
   it('copies every table into an empty database in one transaction, with the schema and counts checked', async () => {
     const target = await createEmptyDatabase();
     try {
