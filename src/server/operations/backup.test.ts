@@ -164,20 +164,28 @@ describe('a backup of the embedded database', () => {
 });
 
 describe.skipIf(!onPostgres)('a backup of PostgreSQL', () => {
-  it('is a pg_dump of one snapshot, and restores into an empty database', async () => {
-    const { file, report } = await backUp(await sourceOf());
-    expect(report.database.format).toBe('pg_dump-custom');
-    const restored = await restorePostgres(file);
-    expect(restored.fingerprint).toEqual(expected);
-    expect(await storedFiles(restored.storage)).toEqual(seeded.files);
-  }, BACKUP_CEILING_MS);
+  it(
+    'is a pg_dump of one snapshot, and restores into an empty database',
+    async () => {
+      const { file, report } = await backUp(await sourceOf());
+      expect(report.database.format).toBe('pg_dump-custom');
+      const restored = await restorePostgres(file);
+      expect(restored.fingerprint).toEqual(expected);
+      expect(await storedFiles(restored.storage)).toEqual(seeded.files);
+    },
+    BACKUP_CEILING_MS,
+  );
 
-  it('as a logical export (no pg_dump, or --logical) restores into PostgreSQL and the embedded database', async () => {
-    const { file, report } = await backUp(await sourceOf(true));
-    expect(report.database.format).toBe('logical');
-    expect((await restorePostgres(file)).fingerprint).toEqual(expected);
-    expect((await restoreEmbedded(file)).fingerprint).toEqual(expected);
-  }, BACKUP_CEILING_MS);
+  it(
+    'as a logical export (no pg_dump, or --logical) restores into PostgreSQL and the embedded database',
+    async () => {
+      const { file, report } = await backUp(await sourceOf(true));
+      expect(report.database.format).toBe('logical');
+      expect((await restorePostgres(file)).fingerprint).toEqual(expected);
+      expect((await restoreEmbedded(file)).fingerprint).toEqual(expected);
+    },
+    BACKUP_CEILING_MS,
+  );
 });
 
 describe('restoring', () => {
@@ -193,52 +201,60 @@ describe('restoring', () => {
     },
   );
 
-  it('refuses a damaged archive before writing anything', async () => {
-    const { file } = await backUp(await sourceOf());
-    const bytes = fs.readFileSync(file);
-    const at = bytes.lastIndexOf(Buffer.from('GIF89a tiny'));
-    bytes[at + 3] = 'X'.charCodeAt(0);
-    fs.writeFileSync(file, bytes);
-    await expect(verifyBackup(file)).rejects.toThrow(
-      `${file} is damaged: storage/gifs/newsletter-gif/spring.gif`,
-    );
-    const dataDir = tempDir();
-    await expect(restoreInto(file, dataDir)).rejects.toThrow(BackupError);
-    expect(fs.readdirSync(dataDir)).toEqual([]);
+  it(
+    'refuses a damaged archive before writing anything',
+    async () => {
+      const { file } = await backUp(await sourceOf());
+      const bytes = fs.readFileSync(file);
+      const at = bytes.lastIndexOf(Buffer.from('GIF89a tiny'));
+      bytes[at + 3] = 'X'.charCodeAt(0);
+      fs.writeFileSync(file, bytes);
+      await expect(verifyBackup(file)).rejects.toThrow(
+        `${file} is damaged: storage/gifs/newsletter-gif/spring.gif`,
+      );
+      const dataDir = tempDir();
+      await expect(restoreInto(file, dataDir)).rejects.toThrow(BackupError);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
 
-    fs.writeFileSync(file, bytes.subarray(0, bytes.length - 4096));
-    await expect(verifyBackup(file)).rejects.toThrow(BackupError);
-  }, BACKUP_CEILING_MS);
+      fs.writeFileSync(file, bytes.subarray(0, bytes.length - 4096));
+      await expect(verifyBackup(file)).rejects.toThrow(BackupError);
+    },
+    BACKUP_CEILING_MS,
+  );
 
-  it('refuses storage or a database that is not empty, and an archive name that exists', async () => {
-    // Logical on PostgreSQL: an archive that fits the embedded database.
-    const { file } = await backUp(await sourceOf(true));
-    const dataDir = tempDir();
-    const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
-    await storage.put('videos', 'there.mp4', Readable.from([Buffer.from('x')]), {
-      maxBytes: 1,
-      contentType: 'video/mp4',
-    });
-    const restore = () => restoreInto(file, dataDir, storage);
-    await expect(restore()).rejects.toThrow(
-      'the target storage holds files already: restore into empty storage',
-    );
-    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
+  it(
+    'refuses storage or a database that is not empty, and an archive name that exists',
+    async () => {
+      // Logical on PostgreSQL: an archive that fits the embedded database.
+      const { file } = await backUp(await sourceOf(true));
+      const dataDir = tempDir();
+      const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
+      await storage.put('videos', 'there.mp4', Readable.from([Buffer.from('x')]), {
+        maxBytes: 1,
+        contentType: 'video/mp4',
+      });
+      const restore = () => restoreInto(file, dataDir, storage);
+      await expect(restore()).rejects.toThrow(
+        'the target storage holds files already: restore into empty storage',
+      );
+      expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
 
-    await storage.delete('videos', 'there.mp4');
-    await restore();
-    await storage.delete('videos', 'large-clip.mp4');
-    await storage.delete('gifs', 'newsletter-gif/spring.gif');
-    await expect(restore()).rejects.toThrow(`${path.join(dataDir, 'db')} holds a database already`);
+      await storage.delete('videos', 'there.mp4');
+      await restore();
+      await storage.delete('videos', 'large-clip.mp4');
+      await storage.delete('gifs', 'newsletter-gif/spring.gif');
+      await expect(restore()).rejects.toThrow(`${path.join(dataDir, 'db')} holds a database already`);
 
-    await expect(
-      writeBackup({
-        file,
-        source: await sourceOf(),
-        storage: ctx.storage,
-        dataDir: ctx.config.dataDir,
-        now: new Date(),
-      }),
-    ).rejects.toThrow(`${file} exists already; choose another name`);
-  }, BACKUP_CEILING_MS);
+      await expect(
+        writeBackup({
+          file,
+          source: await sourceOf(),
+          storage: ctx.storage,
+          dataDir: ctx.config.dataDir,
+          now: new Date(),
+        }),
+      ).rejects.toThrow(`${file} exists already; choose another name`);
+    },
+    BACKUP_CEILING_MS,
+  );
 });
