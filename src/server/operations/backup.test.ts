@@ -18,10 +18,11 @@ let seeded: Awaited<ReturnType<typeof seedInstall>>;
 let expected: Record<string, string>;
 const dirs: string[] = [];
 /**
- * A ceiling for a test that backs up and restores a whole install: 50 s alone on a slow day here, and up to
- * 130 s beside the rest of npm test on two cores (one hit the 120 s it had).
+ * The ceiling of every test here, each of which backs up or restores a whole install: 50 s alone on a slow
+ * day here, and up to 130 s beside the rest of npm test on two cores (one hit the 120 s it had).
  */
 const BACKUP_CEILING_MS = 300_000;
+const BACKUP_CEILING = { timeout: BACKUP_CEILING_MS };
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -109,7 +110,7 @@ async function restorePostgres(file: string) {
   }
 }
 
-describe('a backup of the embedded database', () => {
+describe('a backup of the embedded database', BACKUP_CEILING, () => {
   it.skipIf(onPostgres)(
     'restores into an empty DATA_DIR: every row, every file, the generated secret',
     async () => {
@@ -135,60 +136,46 @@ describe('a backup of the embedded database', () => {
         createdAt: (await ctx.storage.stat('gifs', 'newsletter-gif/spring.gif'))?.createdAt,
       });
     },
-    // A ceiling: an embedded backup and restore open PGlite twice, slow on a busy two-core machine.
-    120_000,
   );
 
-  it.skipIf(!onPostgres)(
-    'restores into PostgreSQL too, in one transaction',
-    async () => {
-      // An embedded copy of the test database, backed up as an embedded install would be.
-      const embedded = await openMemoryDatabase();
-      try {
-        await ctx.database.db.transaction(async (tx) =>
-          copyIntoDatabase(embedded.db, await databaseSource(tx), {
-            migrationsFolder: MIGRATIONS_DIR,
-            force: false,
-          }),
-        );
-        const { file } = await backUp({ kind: 'pglite', handle: embedded });
-        const restored = await restorePostgres(file);
-        expect(restored.fingerprint).toEqual(expected);
-        expect(await storedFiles(restored.storage)).toEqual(seeded.files);
-      } finally {
-        await embedded.close();
-      }
-    },
-    120_000,
-  );
-});
-
-describe.skipIf(!onPostgres)('a backup of PostgreSQL', () => {
-  it(
-    'is a pg_dump of one snapshot, and restores into an empty database',
-    async () => {
-      const { file, report } = await backUp(await sourceOf());
-      expect(report.database.format).toBe('pg_dump-custom');
+  it.skipIf(!onPostgres)('restores into PostgreSQL too, in one transaction', async () => {
+    // An embedded copy of the test database, backed up as an embedded install would be.
+    const embedded = await openMemoryDatabase();
+    try {
+      await ctx.database.db.transaction(async (tx) =>
+        copyIntoDatabase(embedded.db, await databaseSource(tx), {
+          migrationsFolder: MIGRATIONS_DIR,
+          force: false,
+        }),
+      );
+      const { file } = await backUp({ kind: 'pglite', handle: embedded });
       const restored = await restorePostgres(file);
       expect(restored.fingerprint).toEqual(expected);
       expect(await storedFiles(restored.storage)).toEqual(seeded.files);
-    },
-    BACKUP_CEILING_MS,
-  );
-
-  it(
-    'as a logical export (no pg_dump, or --logical) restores into PostgreSQL and the embedded database',
-    async () => {
-      const { file, report } = await backUp(await sourceOf(true));
-      expect(report.database.format).toBe('logical');
-      expect((await restorePostgres(file)).fingerprint).toEqual(expected);
-      expect((await restoreEmbedded(file)).fingerprint).toEqual(expected);
-    },
-    BACKUP_CEILING_MS,
-  );
+    } finally {
+      await embedded.close();
+    }
+  });
 });
 
-describe('restoring', () => {
+describe.skipIf(!onPostgres)('a backup of PostgreSQL', BACKUP_CEILING, () => {
+  it('is a pg_dump of one snapshot, and restores into an empty database', async () => {
+    const { file, report } = await backUp(await sourceOf());
+    expect(report.database.format).toBe('pg_dump-custom');
+    const restored = await restorePostgres(file);
+    expect(restored.fingerprint).toEqual(expected);
+    expect(await storedFiles(restored.storage)).toEqual(seeded.files);
+  });
+
+  it('as a logical export (no pg_dump, or --logical) restores into PostgreSQL and the embedded database', async () => {
+    const { file, report } = await backUp(await sourceOf(true));
+    expect(report.database.format).toBe('logical');
+    expect((await restorePostgres(file)).fingerprint).toEqual(expected);
+    expect((await restoreEmbedded(file)).fingerprint).toEqual(expected);
+  });
+});
+
+describe('restoring', BACKUP_CEILING, () => {
   it.skipIf(!onPostgres)(
     'refuses a pg_dump archive for the embedded database, saying what would work',
     async () => {
@@ -201,60 +188,52 @@ describe('restoring', () => {
     },
   );
 
-  it(
-    'refuses a damaged archive before writing anything',
-    async () => {
-      const { file } = await backUp(await sourceOf());
-      const bytes = fs.readFileSync(file);
-      const at = bytes.lastIndexOf(Buffer.from('GIF89a tiny'));
-      bytes[at + 3] = 'X'.charCodeAt(0);
-      fs.writeFileSync(file, bytes);
-      await expect(verifyBackup(file)).rejects.toThrow(
-        `${file} is damaged: storage/gifs/newsletter-gif/spring.gif`,
-      );
-      const dataDir = tempDir();
-      await expect(restoreInto(file, dataDir)).rejects.toThrow(BackupError);
-      expect(fs.readdirSync(dataDir)).toEqual([]);
+  it('refuses a damaged archive before writing anything', async () => {
+    const { file } = await backUp(await sourceOf());
+    const bytes = fs.readFileSync(file);
+    const at = bytes.lastIndexOf(Buffer.from('GIF89a tiny'));
+    bytes[at + 3] = 'X'.charCodeAt(0);
+    fs.writeFileSync(file, bytes);
+    await expect(verifyBackup(file)).rejects.toThrow(
+      `${file} is damaged: storage/gifs/newsletter-gif/spring.gif`,
+    );
+    const dataDir = tempDir();
+    await expect(restoreInto(file, dataDir)).rejects.toThrow(BackupError);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
 
-      fs.writeFileSync(file, bytes.subarray(0, bytes.length - 4096));
-      await expect(verifyBackup(file)).rejects.toThrow(BackupError);
-    },
-    BACKUP_CEILING_MS,
-  );
+    fs.writeFileSync(file, bytes.subarray(0, bytes.length - 4096));
+    await expect(verifyBackup(file)).rejects.toThrow(BackupError);
+  });
 
-  it(
-    'refuses storage or a database that is not empty, and an archive name that exists',
-    async () => {
-      // Logical on PostgreSQL: an archive that fits the embedded database.
-      const { file } = await backUp(await sourceOf(true));
-      const dataDir = tempDir();
-      const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
-      await storage.put('videos', 'there.mp4', Readable.from([Buffer.from('x')]), {
-        maxBytes: 1,
-        contentType: 'video/mp4',
-      });
-      const restore = () => restoreInto(file, dataDir, storage);
-      await expect(restore()).rejects.toThrow(
-        'the target storage holds files already: restore into empty storage',
-      );
-      expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
+  it('refuses storage or a database that is not empty, and an archive name that exists', async () => {
+    // Logical on PostgreSQL: an archive that fits the embedded database.
+    const { file } = await backUp(await sourceOf(true));
+    const dataDir = tempDir();
+    const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
+    await storage.put('videos', 'there.mp4', Readable.from([Buffer.from('x')]), {
+      maxBytes: 1,
+      contentType: 'video/mp4',
+    });
+    const restore = () => restoreInto(file, dataDir, storage);
+    await expect(restore()).rejects.toThrow(
+      'the target storage holds files already: restore into empty storage',
+    );
+    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
 
-      await storage.delete('videos', 'there.mp4');
-      await restore();
-      await storage.delete('videos', 'large-clip.mp4');
-      await storage.delete('gifs', 'newsletter-gif/spring.gif');
-      await expect(restore()).rejects.toThrow(`${path.join(dataDir, 'db')} holds a database already`);
+    await storage.delete('videos', 'there.mp4');
+    await restore();
+    await storage.delete('videos', 'large-clip.mp4');
+    await storage.delete('gifs', 'newsletter-gif/spring.gif');
+    await expect(restore()).rejects.toThrow(`${path.join(dataDir, 'db')} holds a database already`);
 
-      await expect(
-        writeBackup({
-          file,
-          source: await sourceOf(),
-          storage: ctx.storage,
-          dataDir: ctx.config.dataDir,
-          now: new Date(),
-        }),
-      ).rejects.toThrow(`${file} exists already; choose another name`);
-    },
-    BACKUP_CEILING_MS,
-  );
+    await expect(
+      writeBackup({
+        file,
+        source: await sourceOf(),
+        storage: ctx.storage,
+        dataDir: ctx.config.dataDir,
+        now: new Date(),
+      }),
+    ).rejects.toThrow(`${file} exists already; choose another name`);
+  });
 });
