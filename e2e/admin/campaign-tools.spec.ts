@@ -14,7 +14,6 @@ import { expect, expectAccessible, test } from '../fixtures/test';
 test('staff test-send in both languages, send, view the e-mail sent, and duplicate it into a new draft', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const stamp = Date.now();
   const reader = `tools-${stamp}-reader@example.com`;
   const tester = `tools-${stamp}-tester@example.com`;

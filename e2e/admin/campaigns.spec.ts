@@ -31,7 +31,6 @@ async function waitForSubject(address: string, subject: string, timeoutMs = 20_0
 test('staff send a newsletter in both languages to three people; each gets their language and can unsubscribe', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const stamp = Date.now();
   const people = [
     { address: `campaign-${stamp}-anna@example.com`, language: 'en' as const },

@@ -7,7 +7,6 @@ import { expect, test } from '../fixtures/test';
 test('renaming a loaded draft keeps the original as an earlier version, which can be restored', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const spring = `Spring ${stamp}`;
   const summer = `Summer ${stamp}`;
@@ -42,7 +41,6 @@ test('renaming a loaded draft keeps the original as an earlier version, which ca
 test('unsaved composer text comes back after the page is reloaded, and can be discarded', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const composer = await openComposer(page, en['admin.sections.newsletterComposer.title']);
   await field(composer, 'heroTitle').fill(`Unsaved hero ${stamp}`);

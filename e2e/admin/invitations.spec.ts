@@ -36,7 +36,6 @@ for (const locale of ['en', 'de'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const stamp = Date.now();
     const email = `invited-${locale}-${stamp}@example.com`;
     await confirmedSubscriber(page, email, locale, `10.66.${stamp % 200}.${locale === 'en' ? 1 : 2}`);
@@ -132,7 +131,6 @@ for (const locale of ['en', 'de'] as const) {
     page,
     clientAddress,
   }) => {
-    test.setTimeout(90_000);
     const email = `two-factor-${locale}-${Date.now()}@example.com`;
     const password = 'a long staff password';
     // An owner invites a new editor, who chooses a password from the link.

@@ -8,7 +8,6 @@ import { expect, expectAccessible, test } from '../fixtures/test';
 test('staff write a newsletter in both languages, see it in the preview with its GIF, and keep it as a draft', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const stamp = Date.now();
   const name = `Spring update ${stamp}`;
   const composer = await openComposer(page, en['admin.sections.newsletterComposer.title']);
@@ -48,7 +47,6 @@ test('staff write a newsletter in both languages, see it in the preview with its
 });
 
 test('a saved German GDPR e-mail is what the next German subscriber receives', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const stamp = Date.now();
   // Other tests check that the German confirmation's subject says "bestätig…": this one still does.
   const subject = `Bitte bestätige deine Anmeldung (${stamp})`;
@@ -78,7 +76,6 @@ test('a saved German GDPR e-mail is what the next German subscriber receives', a
 });
 
 test('a confirmation-e-mail GIF is for one language only, and staff can remove it', async ({ page }) => {
-  test.setTimeout(60_000);
   const composer = await openComposer(page, en['admin.sections.gdprEmail.title']);
   const preview = composer.frameLocator('iframe');
   await chooseLanguage(composer, 'English');

@@ -9,7 +9,6 @@ import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/tes
 const SAMPLE_VIDEO = fs.readFileSync(new URL('../../assets/default-media/videos/2.m4v', import.meta.url));
 
 test('staff upload a video and publish it; it plays on /videos', async ({ page }) => {
-  test.setTimeout(90_000);
   const title = `Evening walk ${Date.now()}`;
   await signInAsStaff(page);
   await page.goto('/admin/videos');
@@ -67,7 +66,6 @@ test.describe('a visitor', () => {
 test.describe('accessibility', () => {
   for (const locale of ['en', 'de'] as const) {
     test(`every tab of video management has no serious violations (${locale})`, async ({ page }) => {
-      test.setTimeout(60_000);
       await setLocaleCookie(page, locale);
       await signInAsStaff(page, locale === 'en' ? en : de);
       for (const tab of ['storage', 'upload', 'manage']) {

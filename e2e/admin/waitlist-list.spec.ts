@@ -19,7 +19,6 @@ for (const locale of ['en', 'de'] as const) {
   test(`staff filter the list, select all matches across pages and export them (${locale})`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const stamp = `${locale}${Date.now()}`;
     await setLocaleCookie(page, locale);
     await signInAsStaff(page, t);

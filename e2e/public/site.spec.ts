@@ -194,7 +194,6 @@ test('pages carry their search-engine metadata, in the server-rendered HTML', as
 
 for (const width of [390, 1280]) {
   test(`public pages have no serious accessibility problems at ${width} px`, async ({ page }) => {
-    test.setTimeout(150_000); // seven page states, each checked by axe
     await page.setViewportSize({ width, height: 844 });
     for (const path of ['/invite', '/waiting-list', '/legal', '/videos', '/ok?email=a%40example.com']) {
       await page.goto(path);

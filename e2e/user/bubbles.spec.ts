@@ -48,8 +48,6 @@ const ownBubble = (page: Page, name: string, importance: number) =>
 test('an answered Trust question becomes the highlighted bubble, and its overlay shows the answer', async ({
   page,
 }) => {
-  // An account, a question answered and an accessibility check: over 30 s on a busy machine.
-  test.setTimeout(90_000);
   await answerTrust(page, 'Robin', 8);
   const bubble = ownBubble(page, 'Robin', 8);
   await expect(bubble).toHaveClass(/bubble-highlight/);
@@ -153,7 +151,6 @@ test("a signed-in person's bubble appears on their second device", async ({
   baseURL,
   clientAddress,
 }) => {
-  test.setTimeout(90_000); // two browser contexts and a sign-up
   const email = `bubbles-${process.pid}-${Date.now()}@example.com`;
   const password = 'quiet harbour lanterns';
   await invitedAccount({ email, password, clientAddress });

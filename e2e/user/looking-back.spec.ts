@@ -152,7 +152,6 @@ test.describe('a past week', () => {
 
   for (const locale of ['en', 'de'] as const) {
     test(`shows its reflections and its insight, and the search finds it (${locale})`, async ({ page }) => {
-      test.setTimeout(120_000);
       const t = LOCALES[locale];
       await setLocaleCookie(page, locale);
       await signIn(page, t, emails[locale], PASSWORD);
