@@ -3,7 +3,14 @@ import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { openSection, signInAsStaff } from '../fixtures/admin';
 import { E2E_STAFF } from '../fixtures/staff';
-import { expect, expectAccessible, setLocaleCookie, signalPresence, test } from '../fixtures/test';
+import {
+  expect,
+  expectAccessible,
+  LOCALE_WIDTHS,
+  setLocaleCookie,
+  signalPresence,
+  test,
+} from '../fixtures/test';
 
 /** The admin area (issue 6): staff sign-in, page texts, the live waiting list, signing out. */
 
@@ -48,7 +55,6 @@ test.describe('without a staff session', () => {
 });
 
 test('staff change the German hero title, publish it, and / shows it in German', async ({ page }) => {
-  test.setTimeout(60_000);
   const title = `Ein neuer Blick auf dich ${Date.now()}`;
   await signIn(page);
   // The welcome toast shows at sign-in and leaves after a few seconds: looked for before /list has loaded.
@@ -96,7 +102,6 @@ test('staff change the German hero title, publish it, and / shows it in German',
 test('staff are warned while the legal notice lacks the operator; what they publish, /legal shows', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const company = `Mirror Spiegel GmbH ${Date.now()}`;
   await signInAsStaff(page);
   const warning = page.getByRole('region', { name: en['admin.legalWarning.title'] });
@@ -306,38 +311,35 @@ test('/list with the list open starts its first requests with the page and asks 
 });
 
 test.describe('accessibility', () => {
-  for (const locale of ['en', 'de'] as const) {
-    for (const width of [390, 1280]) {
-      test(`the sign-in and every open section have no serious violations (${locale}, ${width} px)`, async ({
-        page,
-      }) => {
-        test.setTimeout(60_000);
-        const t = locale === 'en' ? en : de;
-        await setLocaleCookie(page, locale);
-        await page.setViewportSize({ width, height: 844 });
-        await page.goto('/admin-login');
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.login.title']);
-        await expectAccessible(page);
-        await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
-        await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
-        await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.list.title']);
-        await page.getByRole('button', { name: t['admin.list.expandAll'] }).click();
-        await expect(
-          page.getByRole('button', { name: t['admin.sections.emailSystemTest.title'], exact: true }),
-        ).toHaveAttribute('aria-expanded', 'true');
-        await expect(page.getByText(t['admin.waitlist.loading'])).toHaveCount(0);
-        await expectAccessible(page);
-        // The audit log names this sign-in, and reads at this width without scrolling sideways.
-        const audit = page.getByRole('table', { name: t['admin.audit.caption'] });
-        await expect(audit.getByText(E2E_STAFF.email).filter({ visible: true }).first()).toBeVisible();
-        expect(
-          await audit.evaluate((table) => {
-            const box = table.parentElement;
-            return box !== null && box.scrollWidth <= box.clientWidth;
-          }),
-        ).toBe(true);
-      });
-    }
+  for (const { locale, width } of LOCALE_WIDTHS) {
+    test(`the sign-in and every open section have no serious violations (${locale}, ${width} px)`, async ({
+      page,
+    }) => {
+      const t = locale === 'en' ? en : de;
+      await setLocaleCookie(page, locale);
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/admin-login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.login.title']);
+      await expectAccessible(page);
+      await page.getByLabel(t['admin.login.email'], { exact: true }).fill(E2E_STAFF.email);
+      await page.getByLabel(t['admin.login.password'], { exact: true }).fill(E2E_STAFF.password);
+      await page.getByRole('button', { name: t['admin.login.submit'], exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['admin.list.title']);
+      await page.getByRole('button', { name: t['admin.list.expandAll'] }).click();
+      await expect(
+        page.getByRole('button', { name: t['admin.sections.emailSystemTest.title'], exact: true }),
+      ).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByText(t['admin.waitlist.loading'])).toHaveCount(0);
+      await expectAccessible(page);
+      // The audit log names this sign-in, and reads at this width without scrolling sideways.
+      const audit = page.getByRole('table', { name: t['admin.audit.caption'] });
+      await expect(audit.getByText(E2E_STAFF.email).filter({ visible: true }).first()).toBeVisible();
+      expect(
+        await audit.evaluate((table) => {
+          const box = table.parentElement;
+          return box !== null && box.scrollWidth <= box.clientWidth;
+        }),
+      ).toBe(true);
+    });
   }
 });

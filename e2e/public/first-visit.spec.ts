@@ -7,6 +7,7 @@ import {
   expect,
   expectAccessible,
   gotoUntouched,
+  LOCALE_WIDTHS,
   setLocaleCookie,
   signalPresence,
   test,
@@ -21,7 +22,6 @@ const LOCALES = { en, de } as const;
 // With motion, as most visitors see it (the first minute is about motion: the video, the veil, the moves between pages); other specs run without it (playwright.config.ts).
 test.use({ reducedMotion: 'no-preference' });
 const PASSWORD = 'quiet harbour lanterns';
-const WIDTHS = [390, 1280] as const;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
@@ -45,39 +45,34 @@ async function advances(page: Page) {
 test.describe('the background video', () => {
   test.use({ revealed: false });
 
-  for (const locale of ['en', 'de'] as const) {
-    for (const width of WIDTHS) {
-      test(`plays by itself after the reveal, and its button tells the truth (${locale}, ${width} px)`, async ({
-        page,
-      }) => {
-        test.setTimeout(90_000);
-        const t = LOCALES[locale];
-        await setLocaleCookie(page, locale);
-        await page.setViewportSize({ width, height: 844 });
-        for (const path of ['/', '/testhome']) {
-          await page.goto(path);
-          // Revealed once, the session's later front-door pages open clear; home is veiled every time.
-          if (path === '/') await revealVeil(page);
-          const video = page.locator('video');
-          await expect(video).toHaveAttribute(
-            'src',
-            width < 768 ? '/media/videos/1.m4v' : '/media/videos/2.m4v',
-            // The video joins once the page has settled (an idle moment), later on a loaded machine.
-            { timeout: 15_000 },
-          );
-          await advances(page);
-          expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.playsInline)).toBe(
-            true,
-          );
-          await page.getByRole('button', { name: t['video.pause'] }).click();
-          await expect(page.getByRole('button', { name: t['video.play'] })).toBeVisible();
-          expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-          await page.getByRole('button', { name: t['video.play'] }).click();
-          await expect(page.getByRole('button', { name: t['video.pause'] })).toBeVisible();
-          await advances(page);
-        }
-      });
-    }
+  for (const { locale, width } of LOCALE_WIDTHS) {
+    test(`plays by itself after the reveal, and its button tells the truth (${locale}, ${width} px)`, async ({
+      page,
+    }) => {
+      const t = LOCALES[locale];
+      await setLocaleCookie(page, locale);
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/', '/testhome']) {
+        await page.goto(path);
+        // Revealed once, the session's later front-door pages open clear; home is veiled every time.
+        if (path === '/') await revealVeil(page);
+        const video = page.locator('video');
+        await expect(video).toHaveAttribute(
+          'src',
+          width < 768 ? '/media/videos/1.m4v' : '/media/videos/2.m4v',
+          // The video joins once the page has settled (an idle moment), later on a loaded machine.
+          { timeout: 15_000 },
+        );
+        await advances(page);
+        expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.playsInline)).toBe(true);
+        await page.getByRole('button', { name: t['video.pause'] }).click();
+        await expect(page.getByRole('button', { name: t['video.play'] })).toBeVisible();
+        expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+        await page.getByRole('button', { name: t['video.play'] }).click();
+        await expect(page.getByRole('button', { name: t['video.pause'] })).toBeVisible();
+        await advances(page);
+      }
+    });
   }
 
   // The server's landing (landing.ts) and the one the app draws (the React component) alike.
@@ -145,7 +140,6 @@ test.describe('the reveal veil', () => {
   test.use({ revealed: false });
 
   test('a click made before the app has started still reveals (slow phone)', async ({ page }) => {
-    test.setTimeout(120_000);
     const { slow, release } = await slowPhone(page);
     await slow.goto('/', { waitUntil: 'domcontentloaded' });
     await slow.locator('[data-testid="reveal-veil"] button').click();
@@ -168,7 +162,6 @@ test.describe('the reveal veil', () => {
 test('on the server-rendered sign-in page, a tap and typing before the app has started still count (slow phone)', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const { slow, release } = await slowPhone(page);
   await slow.goto('/auth', { waitUntil: 'domcontentloaded' });
   await expect(slow.getByRole('heading', { level: 1 })).toHaveText(en['auth.signIn.title']);
@@ -190,7 +183,6 @@ test('on the server-rendered sign-in page, a tap and typing before the app has s
 test('the logo followed before the app has started opens the landing clear, once (slow phone)', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const { slow, release } = await slowPhone(page);
   await slow.goto('/invite', { waitUntil: 'domcontentloaded' });
   expect(await slow.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
@@ -355,85 +347,81 @@ test.describe('pages that open clear', () => {
 test.describe('finding the way', () => {
   test.use({ revealed: false });
 
-  for (const locale of ['en', 'de'] as const) {
-    for (const width of WIDTHS) {
-      test(`a returning person signs in from the landing and moves between dashboard and profile (${locale}, ${width} px)`, async ({
-        page,
-        browser,
-        clientAddress,
-      }, testInfo) => {
-        test.setTimeout(120_000);
-        const t = LOCALES[locale];
-        const email = `way-${locale}-${width}-${testInfo.workerIndex}-${Date.now()}@example.com`;
-        await invitedAccount({ email, password: PASSWORD, language: locale, clientAddress });
-        await setLocaleCookie(page, locale);
-        await page.setViewportSize({ width, height: 844 });
+  for (const { locale, width } of LOCALE_WIDTHS) {
+    test(`a returning person signs in from the landing and moves between dashboard and profile (${locale}, ${width} px)`, async ({
+      page,
+      browser,
+      clientAddress,
+    }, testInfo) => {
+      const t = LOCALES[locale];
+      const email = `way-${locale}-${width}-${testInfo.workerIndex}-${Date.now()}@example.com`;
+      await invitedAccount({ email, password: PASSWORD, language: locale, clientAddress });
+      await setLocaleCookie(page, locale);
+      await page.setViewportSize({ width, height: 844 });
 
-        // From the landing to the sign-in page by a link.
-        await page.goto('/');
-        await revealVeil(page);
-        await page.getByRole('link', { name: t['shell.signIn'] }).click();
-        await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
-        await page.getByLabel(t['auth.email.label']).fill(email);
-        await page.getByLabel(t['auth.password.label'], { exact: true }).fill(PASSWORD);
-        await page.getByRole('button', { name: t['auth.submit.signIn'] }).click();
-        await expect(page).toHaveURL(/\/onboarding$/, { timeout: 15_000 });
-        const onboarded = await page.request.post('/api/journal/onboarding/complete', {
-          data: { answers: ['Robin', 'trust', 'listening', 'my friends', 'support', 'saying no'] },
-        });
-        expect(onboarded.status()).toBe(200);
-        await page.goto('/dashboard');
-        await expect(
-          page.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Robin' }) }),
-        ).toBeVisible();
-        await expectAccessible(page);
-
-        // The dashboard leads to the profile; the header leads back.
-        await page.getByRole('link', { name: t['dashboard.bubbleProfile'] }).click();
-        await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
-        await expect(page.getByRole('heading', { name: t['bubbles.profile.title'] })).toBeVisible();
-        const nav = page.getByRole('navigation', { name: t['nav.label'] });
-        if (width < 1024) {
-          // A menu on phones, used by keyboard.
-          await nav.getByRole('button', { name: t['nav.menu'] }).focus();
-          await page.keyboard.press('Enter');
-          await expect(page.getByRole('menuitem', { name: t['nav.dashboard'] })).toBeFocused();
-          await expectAccessible(page);
-          await page.keyboard.press('Enter');
-        } else {
-          await nav.getByRole('link', { name: t['nav.dashboard'] }).click();
-        }
-        await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-
-        // The logo of a signed-in page leads to the dashboard too.
-        await page.getByRole('link', { name: t['dashboard.bubbleProfile'] }).click();
-        await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
-        await page.getByRole('link', { name: t['shell.dashboardLink'] }).click();
-        await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-
-        // The bookmarked dashboard in a new browser session (signed in, never revealed): no veil.
-        const { cookies } = await page.context().storageState();
-        const later = await browser.newContext({
-          baseURL: test.info().project.use.baseURL,
-          viewport: { width, height: 844 },
-        });
-        await later.addCookies(cookies.filter((cookie) => cookie.name !== 'mirror-revealed'));
-        const bookmarked = await later.newPage();
-        await bookmarked.goto('/dashboard');
-        await expect(
-          bookmarked.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Robin' }) }),
-        ).toBeVisible({ timeout: 15_000 });
-        await expect(bookmarked.getByTestId('reveal-veil')).toHaveCount(0);
-        await later.close();
+      // From the landing to the sign-in page by a link.
+      await page.goto('/');
+      await revealVeil(page);
+      await page.getByRole('link', { name: t['shell.signIn'] }).click();
+      await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+      await page.getByLabel(t['auth.email.label']).fill(email);
+      await page.getByLabel(t['auth.password.label'], { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: t['auth.submit.signIn'] }).click();
+      await expect(page).toHaveURL(/\/onboarding$/, { timeout: 15_000 });
+      const onboarded = await page.request.post('/api/journal/onboarding/complete', {
+        data: { answers: ['Robin', 'trust', 'listening', 'my friends', 'support', 'saying no'] },
       });
-    }
+      expect(onboarded.status()).toBe(200);
+      await page.goto('/dashboard');
+      await expect(
+        page.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Robin' }) }),
+      ).toBeVisible();
+      await expectAccessible(page);
+
+      // The dashboard leads to the profile; the header leads back.
+      await page.getByRole('link', { name: t['dashboard.bubbleProfile'] }).click();
+      await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { name: t['bubbles.profile.title'] })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: t['nav.label'] });
+      if (width < 1024) {
+        // A menu on phones, used by keyboard.
+        await nav.getByRole('button', { name: t['nav.menu'] }).focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('menuitem', { name: t['nav.dashboard'] })).toBeFocused();
+        await expectAccessible(page);
+        await page.keyboard.press('Enter');
+      } else {
+        await nav.getByRole('link', { name: t['nav.dashboard'] }).click();
+      }
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+
+      // The logo of a signed-in page leads to the dashboard too.
+      await page.getByRole('link', { name: t['dashboard.bubbleProfile'] }).click();
+      await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+      await page.getByRole('link', { name: t['shell.dashboardLink'] }).click();
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+
+      // The bookmarked dashboard in a new browser session (signed in, never revealed): no veil.
+      const { cookies } = await page.context().storageState();
+      const later = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        viewport: { width, height: 844 },
+      });
+      await later.addCookies(cookies.filter((cookie) => cookie.name !== 'mirror-revealed'));
+      const bookmarked = await later.newPage();
+      await bookmarked.goto('/dashboard');
+      await expect(
+        bookmarked.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Robin' }) }),
+      ).toBeVisible({ timeout: 15_000 });
+      await expect(bookmarked.getByTestId('reveal-veil')).toHaveCount(0);
+      await later.close();
+    });
   }
 });
 
 test.describe('small pages that tell the truth', () => {
   for (const locale of ['en', 'de'] as const) {
     test(`an unknown category is not found, not Trust (${locale})`, async ({ page }) => {
-      test.setTimeout(90_000);
       const t = LOCALES[locale];
       await setLocaleCookie(page, locale);
       for (const path of ['/app?category=Nonsense', '/profile?category=Nonsense']) {

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, NOT_FOUND_DOCUMENT, setLocaleCookie, test } from '../fixtures/test';
+import {
+  expect,
+  expectAccessible,
+  LOCALE_WIDTHS,
+  NOT_FOUND_DOCUMENT,
+  setLocaleCookie,
+  test,
+} from '../fixtures/test';
 
 test.describe('the shell', () => {
   test('renders every page inside one layout with the footer', async ({ page }) => {
@@ -248,22 +255,18 @@ test.describe('motion', () => {
 test.describe('accessibility', () => {
   test.use({ expectedConsoleError: NOT_FOUND_DOCUMENT });
 
-  for (const locale of ['en', 'de'] as const) {
-    for (const width of [390, 1280]) {
-      test(`no serious violations (${locale}, ${width} px)`, async ({ page }) => {
-        // Four pages, each loaded and checked by axe: more than the default 30 s on a busy machine.
-        test.setTimeout(90_000);
-        await setLocaleCookie(page, locale);
-        await page.setViewportSize({ width, height: 844 });
-        for (const path of ['/', '/auth', '/admin-login', '/no-such-page']) {
-          await page.goto(path);
-          // Home starts behind the reveal veil every time (spec §4).
-          if (path === '/') await page.locator('[data-testid="reveal-veil"] button').click();
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await expect(page.locator('html')).toHaveAttribute('lang', locale);
-          await expectAccessible(page);
-        }
-      });
-    }
+  for (const { locale, width } of LOCALE_WIDTHS) {
+    test(`no serious violations (${locale}, ${width} px)`, async ({ page }) => {
+      await setLocaleCookie(page, locale);
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/', '/auth', '/admin-login', '/no-such-page']) {
+        await page.goto(path);
+        // Home starts behind the reveal veil every time (spec §4).
+        if (path === '/') await page.locator('[data-testid="reveal-veil"] button').click();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expectAccessible(page);
+      }
+    });
   }
 });
