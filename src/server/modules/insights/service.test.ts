@@ -297,6 +297,10 @@ describe('AI insights', () => {
         response.writeHead(404).end();
         return;
       }
+      // One connection per request: a request that reuses a connection as this server closes it for being
+      // idle (its 5 s keep-alive) is reset before it is seen, which two requests a few seconds apart met on
+      // a busy machine.
+      response.shouldKeepAlive = false;
       // Noted on arrival: on a busy machine the caller may give up before this process reads the body.
       const entry: Seen = { authorization: request.headers.authorization, body: { model: '', messages: [] } };
       seen.push(entry);
