@@ -63,6 +63,49 @@ async function buildBootScript(clientDir) {
   fs.rmSync(source);
 }
 
+/**
+ * The server's entry points bundled into `outdir` (packages stay in node_modules), with the files they read
+ * beside them. `outdir` must sit two levels below the project, as dist/server does: the server finds the
+ * client build and the default media at `../../` from its entry points. The vitest integration project
+ * bundles into a folder of its own for the server processes its tests start (src/server/test/global-setup.ts).
+ */
+export async function buildServer({ outdir = path.join(ROOT, 'dist', 'server') } = {}) {
+  const esbuild = await import('esbuild');
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [
+      'src/server/main.ts',
+      'src/server/server.ts',
+      'src/server/admin-cli.ts',
+      'src/server/ops-cli.ts',
+      'src/server/keys-cli.ts',
+    ],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    format: 'esm',
+    // Modules loaded with import() (the S3 driver) become chunks, so their packages load only when used.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // Packages stay in node_modules, except the e-mail components: bundled, only those the templates use
+    // are loaded (the package holds all of them, with a syntax highlighter).
+    plugins: [externalPackagesExcept(/^@react-email\/components$/)],
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(outdir, 'db/migrations'), {
+    recursive: true,
+  });
+  // The prompt library is read at start (seedPrompts), from the same place relative to main.
+  fs.cpSync(
+    path.join(ROOT, 'src/server/modules/journal/prompt-library'),
+    path.join(outdir, 'modules/journal/prompt-library'),
+    { recursive: true },
+  );
+}
+
 export async function build({ quiet = false } = {}) {
   const started = Date.now();
   const hash = sourceHash();
@@ -92,40 +135,7 @@ export async function build({ quiet = false } = {}) {
     ssr: { noExternal: ['lucide-react', 'radix-ui'] },
   });
 
-  const esbuild = await import('esbuild');
-  fs.rmSync(path.join(ROOT, 'dist', 'server'), { recursive: true, force: true });
-  await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [
-      'src/server/main.ts',
-      'src/server/server.ts',
-      'src/server/admin-cli.ts',
-      'src/server/ops-cli.ts',
-      'src/server/keys-cli.ts',
-    ],
-    outdir: 'dist/server',
-    bundle: true,
-    platform: 'node',
-    target: 'node20.19',
-    format: 'esm',
-    // Modules loaded with import() (the S3 driver) become chunks, so their packages load only when used.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    // Packages stay in node_modules, except the e-mail components: bundled, only those the templates use
-    // are loaded (the package holds all of them, with a syntax highlighter).
-    plugins: [externalPackagesExcept(/^@react-email\/components$/)],
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-  fs.cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(ROOT, 'dist/server/db/migrations'), {
-    recursive: true,
-  });
-  // The prompt library is read at start (seedPrompts), from the same place relative to main.
-  fs.cpSync(
-    path.join(ROOT, 'src/server/modules/journal/prompt-library'),
-    path.join(ROOT, 'dist/server/modules/journal/prompt-library'),
-    { recursive: true },
-  );
+  await buildServer();
 
   fs.writeFileSync(STAMP_FILE, `${hash}\n`);
   if (!quiet) console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -78,7 +78,7 @@ describe('the server process', () => {
       reopened.child.kill('SIGINT');
       expect(await reopened.exited).toBe(0);
     },
-    // A ceiling: three server starts through tsx, each 5 s alone and up to 50 s beside the rest of npm test.
+    // A ceiling: three server starts, each 5 s alone and up to 50 s beside the rest of npm test.
     300_000,
   );
 

@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TAdminWaitlist } from '@shared/schemas/admin';
 import type { TCampaignList } from '@shared/schemas/campaigns';
 import type { TDashboard, TDayReflection } from '@shared/schemas/journal';
@@ -24,6 +23,7 @@ import {
 import { mp4 } from '../test/media-fixtures';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import {
+  bundled,
   freePort,
   type ServerProcess,
   startServerProcess,
@@ -39,7 +39,6 @@ import { createScratchDatabase } from '../test/test-db';
  * drafts, campaigns and videos. Then a backup of the moved install restored into a new database and bucket.
  */
 
-const CLI = fileURLToPath(new URL('../ops-cli.ts', import.meta.url));
 const base = process.env.TEST_DATABASE_URL;
 const STAFF = { email: 'move-staff@example.com', password: 'move staff password 1' };
 const USER = { email: 'moving-person@example.com', password: 'quiet harbour lantern 42' };
@@ -65,7 +64,7 @@ async function ops(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [bundled('ops-cli.js'), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,13 +3,34 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../../../scripts/build.mjs';
 import { openMemoryDatabase, openPostgresDatabase } from '../db/client';
 import { MIGRATIONS_DIR, TEMPLATE_DATABASE, withDatabase } from './test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** Where this run's bundle of the server is (`main.js`, `ops-cli.js`, …), for the processes tests start. */
+    serverBundle: string;
   }
+}
+
+/**
+ * The server bundled once per run, as the build bundles it, for the tests that start it as a process: a
+ * bundle starts on half the CPU that tsx needs to compile and resolve the sources at every start (5 s
+ * instead of 9 on a migrated data directory, a dozen starts per pass). Two levels below the project, as
+ * dist/server is; built again when watch mode reruns the tests, so a process never runs older code.
+ */
+async function bundleServer(project: TestProject): Promise<() => void> {
+  const outdir = path.resolve(
+    import.meta.dirname,
+    '../../../node_modules',
+    `.mirror-test-server-${process.pid}`,
+  );
+  await buildServer({ outdir });
+  project.provide('serverBundle', outdir);
+  project.onTestsRerun(() => buildServer({ outdir }));
+  return () => fs.rmSync(outdir, { recursive: true, force: true });
 }
 
 /**
@@ -17,6 +38,7 @@ declare module 'vitest' {
  * migrated in-memory database (loading it takes 0.5 s, creating one 4 s). PostgreSQL: a template database.
  */
 export async function setup(project: TestProject) {
+  const removeBundle = await bundleServer(project);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -28,7 +50,7 @@ export async function setup(project: TestProject) {
     await template.migrate(MIGRATIONS_DIR);
     await template.close();
     project.provide('pgliteTemplate', '');
-    return;
+    return removeBundle;
   }
 
   const db = await openMemoryDatabase();
@@ -39,5 +61,8 @@ export async function setup(project: TestProject) {
   const file = path.join(dir, 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    removeBundle();
+  };
 }

@@ -2,14 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { openPgliteDatabase } from '../db/client';
 import { MIGRATIONS_DIR } from './test-db';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-/** A server started as its own process, as `npm start` runs it (through tsx, from the sources). */
+/** A server started as its own process, as `npm start` runs it (this run's bundle of the sources). */
 export type ServerProcess = {
   child: ChildProcess;
   /** Everything it printed so far. */
@@ -26,12 +24,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** An entry point of this run's bundle of the server (src/server/test/global-setup.ts): `main.js`, `ops-cli.js`. */
+export function bundled(entry: 'main.js' | 'ops-cli.js'): string {
+  return path.join(inject('serverBundle'), entry);
+}
+
 /**
- * Starts `src/server/main.ts` in development mode (the API only, so no client build is needed). The child
- * joins `running` until it exits, so a test's clean-up can kill what is left.
+ * Starts the server (`src/server/main.ts`, bundled) in development mode (the API only, so no client build is
+ * needed). The child joins `running` until it exits, so a test's clean-up can kill what is left.
  */
 export function startServerProcess(env: Record<string, string>, running: Set<ChildProcess>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [bundled('main.js')], {
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,7 +75,7 @@ export async function withMigratedDatabase(dataDir: string): Promise<string> {
 export async function waitForHealth(
   port: number,
   server: ServerProcess,
-  // A ceiling, not a speed target: started through tsx, on a machine that runs other suites beside this one.
+  // A ceiling, not a speed target: on a machine that runs other suites beside this one.
   timeoutMs = 120_000,
 ): Promise<{ status: string }> {
   for (let i = 0; i < timeoutMs / 100; i++) {
