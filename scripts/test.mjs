@@ -1,9 +1,9 @@
 // `npm test`: every check the project has, then a timing table and one line that sums them all up.
 // Lint, typecheck and build count as one test each; vitest and Playwright report their own counts.
 //
-// The stages run in three lanes side by side (decision 063): each lane runs its stages in order, and a stage
-// that needs the build waits for it. One throwaway PostgreSQL server serves every stage that needs one, each
-// in databases of its own. A stage's output is kept in test-results/logs/ and printed whole when it ends, so
+// The stages run three at a time (decision 063): whenever one ends, the first stage of the list whose needs
+// have ended starts (the end-to-end tests, the benchmarks and the cluster test need the build). One throwaway
+// PostgreSQL server serves every stage that needs one, each in databases of its own. A stage's output is kept in test-results/logs/ and printed whole when it ends, so
 // the outputs of stages running at the same time do not mix.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,61 +77,49 @@ function skippedForPostgres(context) {
 }
 
 /**
- * The stages, in three lanes that end at about the same time on two cores: lane A the build, the end-to-end
- * tests and then the cluster test; lane B the checks and vitest; lane C, once the build is there, the
- * benchmarks' smoke run, whose waits on child processes leave room for the others. `needs` names stages that
- * must have ended first.
+ * The stages, in the order they start: three run at a time on two cores (many of their processes wait on a
+ * browser, a child process or a socket), and whenever one ends the first stage below whose `needs` have ended
+ * takes its place. The long ones start early; the PostgreSQL pass and the cluster test take the place of
+ * whichever ends first.
  */
+const SLOTS = 3;
 const STAGES = [
   {
     id: 'build',
     short: 'build',
     name: 'build',
-    lane: 'A',
     action: (c) => check(c, 'node', ['scripts/build.mjs']),
-  },
-  {
-    id: 'e2e',
-    short: 'e2e',
-    name: 'end-to-end tests in Chromium (Playwright)',
-    lane: 'A',
-    needs: ['build'],
-    action: playwright,
   },
   {
     id: 'lint',
     short: 'lint',
     name: 'lint (biome)',
-    lane: 'B',
     action: (c) => check(c, 'npx', ['biome', 'ci', '.']),
   },
   {
     id: 'typecheck',
     short: 'typecheck',
     name: 'typecheck (tsc)',
-    lane: 'B',
     // One checker thread: as fast alone on two cores, and a third less CPU taken from the stages beside it.
     action: (c) => check(c, 'npx', ['tsc', '--noEmit', '--singleThreaded', '-p', 'tsconfig.json']),
+  },
+  {
+    id: 'e2e',
+    short: 'e2e',
+    name: 'end-to-end tests in Chromium (Playwright)',
+    needs: ['build'],
+    action: playwright,
   },
   {
     id: 'vitest-pglite',
     short: 'PGlite',
     name: 'unit and integration tests on PGlite (vitest)',
-    lane: 'B',
     action: (c) => vitest(c, []),
-  },
-  {
-    id: 'vitest-postgres',
-    short: 'PostgreSQL',
-    name: 'integration tests on PostgreSQL (vitest)',
-    lane: 'B',
-    action: (c) => vitest(c, ['--project', 'integration'], { postgres: true }),
   },
   {
     id: 'bench',
     short: 'bench',
     name: 'benchmarks, smoke run (bench/README.md)',
-    lane: 'C',
     needs: ['build'],
     // Every benchmark once, briefly (BENCH_SMOKE=1): a benchmark that crashes or prints no result fails here.
     action: (c) =>
@@ -141,10 +129,15 @@ const STAGES = [
       ]),
   },
   {
+    id: 'vitest-postgres',
+    short: 'PostgreSQL',
+    name: 'integration tests on PostgreSQL (vitest)',
+    action: (c) => vitest(c, ['--project', 'integration'], { postgres: true }),
+  },
+  {
     id: 'cluster',
     short: 'cluster',
     name: 'cluster test, 3 processes on PostgreSQL (vitest)',
-    lane: 'A',
     needs: ['build'],
     action: (c) => vitest(c, ['--config', 'vitest.cluster.config.ts'], { postgres: true }),
   },
@@ -220,13 +213,22 @@ for (const stage of STAGES) {
   ended.set(stage.id, new Promise((done) => (resolve = done)));
   stage.done = resolve;
 }
-const lanes = [...new Set(STAGES.map((stage) => stage.lane))].map(async (lane) => {
-  for (const stage of STAGES.filter((candidate) => candidate.lane === lane)) {
-    await runStage(stage);
-    stage.done();
+const pending = [...STAGES];
+const anyEnds = () => Promise.race([...running].map((stage) => ended.get(stage.id)));
+const slots = Array.from({ length: SLOTS }, async () => {
+  for (;;) {
+    const ready = pending.find((stage) => (stage.needs ?? []).every((need) => results.has(need)));
+    if (!ready) {
+      if (pending.length === 0) return;
+      await anyEnds();
+      continue;
+    }
+    pending.splice(pending.indexOf(ready), 1);
+    await runStage(ready);
+    ready.done();
   }
 });
-await Promise.all(lanes);
+await Promise.all(slots);
 clearInterval(heartbeat);
 await postgres.stop?.();
 
