@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withMigratedDatabase } from '../../bench/support/migrated-data-dir.mjs';
 import { SERVER_NODE_OPTIONS } from '../../scripts/server-node-options.mjs';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
@@ -97,7 +98,8 @@ test.describe('a past week', () => {
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(240_000);
     const offset = Number(process.env.E2E_CLOCK_OFFSET_MS ?? 0);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-e2e-past-'));
+    // From a copy of a migrated database, as the shared app (scripts/e2e-server.mjs).
+    dataDir = await withMigratedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-e2e-past-')));
     // A week ago, a Thursday: days 1 to 5 are open.
     app = await startApp({ port: PAST_PORT, dataDir, clockOffsetMs: offset - 7 * DAY });
     for (const locale of ['en', 'de'] as const) {
