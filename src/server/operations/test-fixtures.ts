@@ -1,20 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import {
-  type DatabaseHandle,
-  type DbExecutor,
-  openMemoryDatabase,
-  openPostgresDatabase,
-  queryRows,
-} from '../db/client';
+import { type DatabaseHandle, type DbExecutor, openPostgresDatabase, queryRows } from '../db/client';
 import type { Storage } from '../lib/storage/storage';
 import { startCampaign } from '../modules/campaigns/service';
 import { defaultNewsletterContent } from '../modules/mail/templates/newsletter-copy';
 import { addListEntries } from '../test/campaigns';
 import { createSignedInStaff, staffRequest } from '../test/staff';
 import type { TestContext } from '../test/test-app';
-import { createScratchDatabase, withDatabase } from '../test/test-db';
+import { createScratchDatabase, openEmptyMemoryDatabase, withDatabase } from '../test/test-db';
 import { authedRequest, createSignedInUser } from '../test/users';
 import { readShape } from './tables';
 
@@ -157,7 +151,7 @@ export async function fingerprint(db: DbExecutor): Promise<Record<string, string
 
 /** A new database with nothing in it: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function createEmptyDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (!process.env.TEST_DATABASE_URL) return openMemoryDatabase();
+  if (!process.env.TEST_DATABASE_URL) return openEmptyMemoryDatabase();
   const scratch = await createScratchDatabase(`mirror_ops_${randomUUID().replaceAll('-', '')}`);
   const handle = openPostgresDatabase(scratch.url);
   return {
