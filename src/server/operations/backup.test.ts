@@ -7,7 +7,14 @@ import { openMemoryDatabase, openPgliteDatabase } from '../db/client';
 import { createFilesystemStorage } from '../lib/storage/filesystem-storage';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { MIGRATIONS_DIR } from '../test/test-db';
-import { BackupError, type BackupSource, restoreBackup, verifyBackup, writeBackup } from './backup';
+import {
+  BackupError,
+  type BackupReport,
+  type BackupSource,
+  restoreBackup,
+  verifyBackup,
+  writeBackup,
+} from './backup';
 import { copyIntoDatabase, databaseSource } from './copy-database';
 import { createEmptyDatabase, fingerprint, seedInstall, storedFiles, urlOf } from './test-fixtures';
 
@@ -17,6 +24,8 @@ let ctx: TestContext;
 let seeded: Awaited<ReturnType<typeof seedInstall>>;
 let expected: Record<string, string>;
 const dirs: string[] = [];
+/** The folders of the shared backups (`backupOf`), removed once the file is done. */
+const sharedDirs: string[] = [];
 /**
  * The ceiling of every test here, each of which backs up or restores a whole install: 50 s alone on a slow
  * day here, and up to 130 s beside the rest of npm test on two cores (one hit the 120 s it had).
@@ -33,6 +42,7 @@ beforeAll(async () => {
 }, BACKUP_CEILING_MS);
 afterAll(async () => {
   await ctx.close();
+  for (const dir of sharedDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -51,8 +61,8 @@ async function sourceOf(logical = false): Promise<BackupSource> {
     : { kind: 'pglite', handle: ctx.database };
 }
 
-async function backUp(source: BackupSource) {
-  const file = path.join(tempDir(), 'mirror.backup');
+async function backUp(source: BackupSource, dir = tempDir()) {
+  const file = path.join(dir, 'mirror.backup');
   const report = await writeBackup({
     file,
     source,
@@ -61,6 +71,33 @@ async function backUp(source: BackupSource) {
     now: new Date(),
   });
   return { file, report };
+}
+
+const shared = new Map<string, Promise<{ file: string; report: BackupReport }>>();
+
+/**
+ * The backup of the test app's install (`logical`: the table export, which on PGlite is the same backup),
+ * made once and shared by the tests that only read it: nothing changes the install after `beforeAll`, so
+ * a second backup of it would be the same archive again (each costs 1.5 s of CPU on PGlite, a pg_dump more).
+ * A test that changes the archive, or needs a name that exists, works on a copy (`copyOfBackup`).
+ */
+function backupOf(logical = false): Promise<{ file: string; report: BackupReport }> {
+  const key = onPostgres && logical ? 'logical' : 'snapshot';
+  let made = shared.get(key);
+  if (!made) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-backup-test-'));
+    sharedDirs.push(dir);
+    made = sourceOf(logical).then((source) => backUp(source, dir));
+    shared.set(key, made);
+  }
+  return made;
+}
+
+/** A copy of the shared backup (`backupOf`) in a folder of this test's own. */
+async function copyOfBackup(logical = false): Promise<string> {
+  const copy = path.join(tempDir(), 'mirror.backup');
+  fs.copyFileSync((await backupOf(logical)).file, copy);
+  return copy;
 }
 
 /** Restores into `dataDir`: the embedded database there, and files in its storage (by default). */
@@ -114,7 +151,7 @@ describe('a backup of the embedded database', BACKUP_CEILING, () => {
   it.skipIf(onPostgres)(
     'restores into an empty DATA_DIR: every row, every file, the generated secret',
     async () => {
-      const { file, report } = await backUp(await sourceOf());
+      const { file, report } = await backupOf();
       expect(report.database).toMatchObject({ format: 'pglite-datadir', rows: expect.any(Number) });
       expect(report.files).toEqual({ count: 2, bytes: expect.any(Number), vanished: [] });
       expect(report.secrets).toBe(1);
@@ -160,7 +197,7 @@ describe('a backup of the embedded database', BACKUP_CEILING, () => {
 
 describe.skipIf(!onPostgres)('a backup of PostgreSQL', BACKUP_CEILING, () => {
   it('is a pg_dump of one snapshot, and restores into an empty database', async () => {
-    const { file, report } = await backUp(await sourceOf());
+    const { file, report } = await backupOf();
     expect(report.database.format).toBe('pg_dump-custom');
     const restored = await restorePostgres(file);
     expect(restored.fingerprint).toEqual(expected);
@@ -168,7 +205,7 @@ describe.skipIf(!onPostgres)('a backup of PostgreSQL', BACKUP_CEILING, () => {
   });
 
   it('as a logical export (no pg_dump, or --logical) restores into PostgreSQL and the embedded database', async () => {
-    const { file, report } = await backUp(await sourceOf(true));
+    const { file, report } = await backupOf(true);
     expect(report.database.format).toBe('logical');
     expect((await restorePostgres(file)).fingerprint).toEqual(expected);
     expect((await restoreEmbedded(file)).fingerprint).toEqual(expected);
@@ -179,7 +216,7 @@ describe('restoring', BACKUP_CEILING, () => {
   it.skipIf(!onPostgres)(
     'refuses a pg_dump archive for the embedded database, saying what would work',
     async () => {
-      const { file } = await backUp(await sourceOf());
+      const { file } = await backupOf();
       const dataDir = tempDir();
       await expect(restoreInto(file, dataDir)).rejects.toThrow(
         'restore it into PostgreSQL (set DATABASE_URL), or make the backup with --logical',
@@ -189,7 +226,7 @@ describe('restoring', BACKUP_CEILING, () => {
   );
 
   it('refuses a damaged archive before writing anything', async () => {
-    const { file } = await backUp(await sourceOf());
+    const file = await copyOfBackup();
     const bytes = fs.readFileSync(file);
     const at = bytes.lastIndexOf(Buffer.from('GIF89a tiny'));
     bytes[at + 3] = 'X'.charCodeAt(0);
@@ -207,7 +244,7 @@ describe('restoring', BACKUP_CEILING, () => {
 
   it('refuses storage or a database that is not empty, and an archive name that exists', async () => {
     // Logical on PostgreSQL: an archive that fits the embedded database.
-    const { file } = await backUp(await sourceOf(true));
+    const file = await copyOfBackup(true);
     const dataDir = tempDir();
     const storage = createFilesystemStorage(path.join(dataDir, 'storage'));
     await storage.put('videos', 'there.mp4', Readable.from([Buffer.from('x')]), {
