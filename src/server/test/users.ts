@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { TLocale } from '@shared/domain/locale';
+import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
+import { accounts, users } from '../db/schema/accounts';
 import { staffAccounts } from '../db/schema/admin';
 import { invitations } from '../db/schema/invitations';
 import { createStaffAccount } from '../modules/admin/service';
@@ -90,6 +93,58 @@ export async function createSignedInUser(
   const cookie = cookieHeaderFrom(signUp);
   if (!cookie) throw new Error(`sign-up of ${email} set no cookie`);
   return { id: user.id, email, password, cookie };
+}
+
+/** One hash per password and worker, as better-auth makes them (scrypt, 0.15 s of CPU each). */
+const passwordHashes = new Map<string, Promise<string>>();
+const SHARED_PASSWORD = 'quiet-harbour-shared-lantern';
+
+/**
+ * A verified user with a session, for tests of what signed-in people do rather than of how they got an
+ * account: the rows the invited sign-up writes (`signUpWithInvitation`: the user, verified, and the
+ * credential), then the real sign-in endpoint. Every such user has the same password, hashed once per
+ * worker, so a user costs one scrypt (the sign-in's) instead of two and no invitation. `createSignedInUser`
+ * goes the whole way, and the accounts and invitations tests test that way.
+ */
+export async function createSignedInUserFromRows(
+  ctx: TestContext,
+  options: { email?: string; language?: TLocale } = {},
+): Promise<SignedInUser> {
+  userCounter += 1;
+  const email = (options.email ?? `user-${userCounter}-${Date.now()}@example.com`).trim().toLowerCase();
+  const password = SHARED_PASSWORD;
+  const language = options.language ?? 'en';
+  let passwordHash = passwordHashes.get(password);
+  if (!passwordHash) {
+    passwordHash = hashPassword(password);
+    passwordHashes.set(password, passwordHash);
+  }
+  const hashed = await passwordHash;
+  const now = ctx.clock.now();
+  const userId = randomUUID();
+  await ctx.database.db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({ id: userId, name: '', email, emailVerified: true, language, createdAt: now, updatedAt: now });
+    await tx.insert(accounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: hashed,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  const signIn = await ctx.app.request('/api/account/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(ctx.config.appUrl).origin },
+    body: JSON.stringify({ email, password, language }),
+  });
+  await expectStatus(signIn, 200, `sign-in of ${email}`);
+  const cookie = cookieHeaderFrom(signIn);
+  if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
+  return { id: userId, email, password, cookie };
 }
 
 /**

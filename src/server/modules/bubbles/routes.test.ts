@@ -6,7 +6,7 @@ import { bubbles } from '../../db/schema/bubbles';
 import { profiles } from '../../db/schema/journal';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { authedRequest, createSignedInUser, type SignedInUser } from '../../test/users';
+import { authedRequest, createSignedInUserFromRows, type SignedInUser } from '../../test/users';
 import { SAVE_BUBBLES_RATE_LIMIT } from './routes';
 import { MAX_BUBBLES_PER_USER, MAX_CLOCK_AHEAD_MS } from './service';
 
@@ -61,21 +61,16 @@ async function rowCount(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Puts `n` bubbles straight into the table (the cap tests need thousands). */
+/**
+ * Puts `n` bubbles straight into the table (the cap tests need thousands), in one statement: building
+ * thousands of rows into inserts cost more than the tests themselves.
+ */
 async function seedRows(userId: string, n: number) {
-  const rows = Array.from({ length: n }, () => ({
-    id: randomUUID(),
-    userId,
-    category: 'Trust',
-    whoTrusted: ['family'],
-    name: 'Lea',
-    when: 'years_ago',
-    importance: 3,
-    createdAt: NOW,
-  }));
-  for (let start = 0; start < rows.length; start += 1000) {
-    await t.database.db.insert(bubbles).values(rows.slice(start, start + 1000));
-  }
+  await t.database.db.execute(sql`
+    insert into bubbles (id, user_id, category, who_trusted, name, when_label, importance, created_at)
+    select gen_random_uuid(), ${userId}, 'Trust', '["family"]'::jsonb, 'Lea', 'years_ago', 3,
+      ${NOW.toISOString()}::timestamptz
+    from generate_series(1, ${n}::int)`);
 }
 
 describe('without a session', () => {
@@ -100,7 +95,7 @@ describe('without a session', () => {
 
 describe('saving and listing', () => {
   it('starts empty, saves bubbles and lists them oldest first', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     expect(await listed(user)).toEqual([]);
     const older = bubble({ category: 'Self-Worth', whoTrusted: ['self', 'mentor'], importance: 0 });
     const newer = bubble({ name: '  Ben  ', importance: 10 });
@@ -111,7 +106,7 @@ describe('saving and listing', () => {
   });
 
   it('orders bubbles of the same moment by id', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const createdAt = NOW.toISOString();
     const ids = ['ffffffff-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'];
     await saved(
@@ -122,7 +117,7 @@ describe('saving and listing', () => {
   });
 
   it('keeps a saved bubble as it is when the same id comes again', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const first = bubble();
     await saved(user, [first]);
     const again = await saved(user, [{ ...first, name: 'Someone else', importance: 1 }]);
@@ -131,7 +126,7 @@ describe('saving and listing', () => {
   });
 
   it('merges a batch in which some bubbles are known: only the new ones are added', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const known = [bubble(), bubble()];
     await saved(user, known);
     const fresh = [bubble({ category: 'Future', whoTrusted: ['future_self'] }), bubble()];
@@ -146,13 +141,13 @@ describe('saving and listing', () => {
   });
 
   it('saves an id named twice in one batch once, as it first appears', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const first = bubble({ name: 'First' });
     expect(await saved(user, [first, { ...first, name: 'Second' }])).toEqual([first]);
   });
 
   it('keeps the time of the answer, unless it lies more than a minute ahead of the server', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const slightlyAhead = bubble({ createdAt: new Date(NOW.getTime() + MAX_CLOCK_AHEAD_MS).toISOString() });
     const farAhead = bubble({ createdAt: new Date(NOW.getTime() + 3_600_000).toISOString() });
     const answer = await saved(user, [slightlyAhead, farAhead]);
@@ -160,7 +155,7 @@ describe('saving and listing', () => {
   });
 
   it('records when the server saved each bubble', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const one = bubble();
     await saved(user, [one]);
     const [row] = await t.database.db.select().from(bubbles).where(eq(bubbles.id, one.id));
@@ -171,8 +166,8 @@ describe('saving and listing', () => {
 
 describe('two people', () => {
   it("shows nobody another person's bubbles, and an id of someone else's changes nothing", async () => {
-    const a = await createSignedInUser(t);
-    const b = await createSignedInUser(t);
+    const a = await createSignedInUserFromRows(t);
+    const b = await createSignedInUserFromRows(t);
     const mine = bubble({ name: 'Private' });
     await saved(a, [mine]);
     expect(await listed(b)).toEqual([]);
@@ -191,7 +186,7 @@ describe('two people', () => {
 describe('bad input', () => {
   let user: SignedInUser;
   beforeAll(async () => {
-    user = await createSignedInUser(t);
+    user = await createSignedInUserFromRows(t);
   });
 
   const cases: [string, unknown][] = [
@@ -238,7 +233,7 @@ describe('bad input', () => {
   });
 
   it(`takes a batch of exactly ${MAX_BUBBLES_PER_REQUEST}`, async () => {
-    const other = await createSignedInUser(t);
+    const other = await createSignedInUserFromRows(t);
     const batch = Array.from({ length: MAX_BUBBLES_PER_REQUEST }, () => bubble());
     expect(await saved(other, batch)).toHaveLength(MAX_BUBBLES_PER_REQUEST);
   });
@@ -246,7 +241,7 @@ describe('bad input', () => {
 
 describe('the cap on how many bubbles a person keeps', () => {
   it('refuses a batch that would pass it with 409 bubble_limit_reached and saves none of it', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     await seedRows(user.id, MAX_BUBBLES_PER_USER - 1);
     const [known] = await t.database.db
       .select({ id: bubbles.id })
@@ -269,7 +264,7 @@ describe('the cap on how many bubbles a person keeps', () => {
   });
 
   it('holds under saves at once: of twenty, exactly as many as there are free places get in', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     const free = 3;
     await seedRows(user.id, MAX_BUBBLES_PER_USER - free);
     const responses = await Promise.all(
@@ -282,8 +277,8 @@ describe('the cap on how many bubbles a person keeps', () => {
   });
 
   it('is per person', async () => {
-    const full = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
+    const full = await createSignedInUserFromRows(t);
+    const other = await createSignedInUserFromRows(t);
     await seedRows(full.id, MAX_BUBBLES_PER_USER);
     expect((await save(full, { bubbles: [bubble()] })).status).toBe(409);
     expect(await saved(other, [bubble()])).toHaveLength(1);
@@ -292,8 +287,8 @@ describe('the cap on how many bubbles a person keeps', () => {
 
 describe('rate limit', () => {
   it(`allows ${SAVE_BUBBLES_RATE_LIMIT.limit} saves a minute per person, then 429`, async () => {
-    const user = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
+    const other = await createSignedInUserFromRows(t);
     const one = bubble();
     for (let i = 0; i < SAVE_BUBBLES_RATE_LIMIT.limit; i++) {
       expect((await save(user, { bubbles: [one] })).status).toBe(200);
@@ -313,8 +308,8 @@ describe('rate limit', () => {
 
 describe('export and deletion', () => {
   it('puts the bubbles into the account export, with the time each was saved', async () => {
-    const user = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
+    const other = await createSignedInUserFromRows(t);
     const mine = [bubble({ name: 'Clara' }), bubble({ category: 'Growth', whoTrusted: ['mentor'] })];
     await saved(user, mine);
     await saved(other, [bubble({ name: 'Not mine' })]);
@@ -326,8 +321,8 @@ describe('export and deletion', () => {
   });
 
   it('removes the bubbles with "delete my data", and nobody else’s', async () => {
-    const user = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
+    const other = await createSignedInUserFromRows(t);
     await saved(user, [bubble(), bubble()]);
     const theirs = [bubble()];
     await saved(other, theirs);
@@ -340,7 +335,7 @@ describe('export and deletion', () => {
   });
 
   it('removes the bubbles with the rest of the journal in one transaction', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
     await saved(user, [bubble()]);
     // A failure part-way (here: the profile cannot be deleted) must leave the bubbles in place.
     await t.database.db.insert(profiles).values({
@@ -371,8 +366,8 @@ describe('export and deletion', () => {
   });
 
   it('removes the bubbles with the account', async () => {
-    const user = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
+    const user = await createSignedInUserFromRows(t);
+    const other = await createSignedInUserFromRows(t);
     await saved(user, [bubble(), bubble()]);
     await saved(other, [bubble()]);
     const deleted = await authedRequest(t, user.cookie, '/api/account', {
