@@ -100,28 +100,24 @@ const passwordHashes = new Map<string, Promise<string>>();
 const SHARED_PASSWORD = 'quiet-harbour-shared-lantern';
 
 /**
- * A verified user with a session, for tests of what signed-in people do rather than of how they got an
- * account: the rows the invited sign-up writes (`signUpWithInvitation`: the user, verified, and the
- * credential), then the real sign-in endpoint. Every such user has the same password, hashed once per
- * worker, so a user costs one scrypt (the sign-in's) instead of two and no invitation. `createSignedInUser`
- * goes the whole way, and the accounts and invitations tests test that way.
+ * A verified account with `password`, as rows: what the invited sign-up writes (`signUpWithInvitation`:
+ * the user, verified, and its credential), with the password hashed once per worker. For tests about what
+ * people with an account do, not about how they got it (the accounts and invitations tests go that way).
  */
-export async function createSignedInUserFromRows(
+export async function insertVerifiedUser(
   ctx: TestContext,
-  options: { email?: string; language?: TLocale } = {},
-): Promise<SignedInUser> {
-  userCounter += 1;
-  const email = (options.email ?? `user-${userCounter}-${Date.now()}@example.com`).trim().toLowerCase();
-  const password = SHARED_PASSWORD;
-  const language = options.language ?? 'en';
-  let passwordHash = passwordHashes.get(password);
+  options: { email: string; password: string; language?: TLocale },
+): Promise<string> {
+  let passwordHash = passwordHashes.get(options.password);
   if (!passwordHash) {
-    passwordHash = hashPassword(password);
-    passwordHashes.set(password, passwordHash);
+    passwordHash = hashPassword(options.password);
+    passwordHashes.set(options.password, passwordHash);
   }
   const hashed = await passwordHash;
   const now = ctx.clock.now();
   const userId = randomUUID();
+  const email = options.email.trim().toLowerCase();
+  const language = options.language ?? 'en';
   await ctx.database.db.transaction(async (tx) => {
     await tx
       .insert(users)
@@ -136,6 +132,23 @@ export async function createSignedInUserFromRows(
       updatedAt: now,
     });
   });
+  return userId;
+}
+
+/**
+ * A verified user with a session, for tests of what signed-in people do rather than of how they got an
+ * account: `insertVerifiedUser`, then the real sign-in endpoint. Every such user has the same password,
+ * so a user costs one scrypt (the sign-in's) instead of the two of `createSignedInUser`, and no invitation.
+ */
+export async function createSignedInUserFromRows(
+  ctx: TestContext,
+  options: { email?: string; language?: TLocale } = {},
+): Promise<SignedInUser> {
+  userCounter += 1;
+  const email = (options.email ?? `user-${userCounter}-${Date.now()}@example.com`).trim().toLowerCase();
+  const password = SHARED_PASSWORD;
+  const language = options.language ?? 'en';
+  const userId = await insertVerifiedUser(ctx, { email, password, language });
   const signIn = await ctx.app.request('/api/account/sign-in', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: new URL(ctx.config.appUrl).origin },
