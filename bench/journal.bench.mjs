@@ -11,10 +11,11 @@ import { reportResult } from './support/result.mjs';
 
 const BENCH = path.basename(import.meta.filename);
 // BENCH_SMOKE=1 (npm test's quick pass over every benchmark): 5 connections and 6 users (so no account reaches
-// its sign-in limit), 1 s warm-ups.
+// its sign-in limit), no warm-ups, and each load a few requests per connection instead of a timed run (one
+// sign-in per connection); the PostgreSQL run in the same process when a server is there (support/app.mjs).
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const CONNECTIONS = SMOKE ? 5 : 20;
-const WARMUP_SECONDS = SMOKE ? 1 : 2;
+const WARMUP_SECONDS = 2;
 const USERS = SMOKE ? 6 : 50;
 // Sign-up hashes the password (scrypt, in libuv's thread pool), so a few at a time is as fast as it gets.
 const SETUP_CONCURRENCY = 5;
@@ -177,8 +178,8 @@ function loads(app, users) {
       // unanswered checks running in the thread pool into the measured run. (With `amount` autocannon ignores
       // the duration, which must still be a number.)
       warmup: { amount: CONNECTIONS, seconds: 0 },
-      // The smoke run's 1 s can end before any password check does: it counts two sign-ins per connection.
-      measured: SMOKE ? { amount: 2 * CONNECTIONS, seconds: 0 } : undefined,
+      // The smoke run's 1 s can end before any password check does: it counts one sign-in per connection.
+      measured: SMOKE ? { amount: CONNECTIONS, seconds: 0 } : undefined,
       verifyBody: (body) => body.includes('"user"'),
       request: {
         method: 'POST',
@@ -217,12 +218,17 @@ async function measure(
     requests: [{ ...request, onResponse: tallyOf(tally) }],
     verifyBody,
   };
-  const warmupText = warmup.amount ? `${warmup.amount} requests` : `${warmup.seconds} s`;
+  const warmupText = SMOKE
+    ? 'no'
+    : warmup.amount
+      ? `${warmup.amount} requests`
+      : `${warmup.seconds} s`;
   console.log(
     `${BENCH}: ${title}, ${CONNECTIONS} connections: ${warmupText} warm-up, then ${seconds} s measured…`,
   );
   try {
-    await runLoad(url, { ...options, ...warmup });
+    // A smoke run's figures mean nothing: no warm-up.
+    if (!SMOKE) await runLoad(url, { ...options, ...warmup });
     const result = await runLoad(url, { ...options, ...(measured ?? { seconds }) });
     const figures = { rate: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
     console.log(
@@ -241,9 +247,9 @@ async function measure(
 async function measureHealth(app, seconds) {
   const url = `${app.url}/api/health`;
   console.log(
-    `${BENCH}: baseline GET /api/health, ${CONNECTIONS} connections: ${WARMUP_SECONDS} s warm-up, then ${seconds} s measured…`,
+    `${BENCH}: baseline GET /api/health, ${CONNECTIONS} connections: ${SMOKE ? 'no' : `${WARMUP_SECONDS} s`} warm-up, then ${seconds} s measured…`,
   );
-  await runLoad(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  if (!SMOKE) await runLoad(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
   const result = await runLoad(url, { connections: CONNECTIONS, seconds });
   const figures = { rate: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
   console.log(
@@ -286,7 +292,8 @@ function report(label, figures) {
 
 async function scenario({ databaseUrl, label, workDir, servers }) {
   const seconds = measuredSeconds();
-  const dataDir = path.join(workDir, 'data');
+  // Apart for each database: a smoke run does both scenarios in one process (and one workDir).
+  const dataDir = path.join(workDir, databaseUrl ? 'data-pg' : 'data');
   const app = await startApp({
     dataDir,
     servers,

@@ -130,6 +130,7 @@ export async function runBenchmark(name, body) {
   }
 }
 
+const SMOKE = process.env.BENCH_SMOKE === '1';
 const POSTGRES_FLAG = '--postgres';
 /** scripts/with-postgres.mjs exits with this when there are no PostgreSQL server binaries. */
 const POSTGRES_SKIPPED = 77;
@@ -139,7 +140,10 @@ const POSTGRES_SKIPPED = 77;
  * file (`benchFile`, its import.meta.filename) runs itself again under scripts/with-postgres.mjs with
  * --postgres, and that run does only the PostgreSQL scenario. Skipped with a line when PostgreSQL is missing.
  * `{ pglite: false }` runs the PostgreSQL scenario only. `nodeArgs` go before the file (`['--import', 'tsx']`
- * for a .ts bench).
+ * for a .ts bench). A smoke run (BENCH_SMOKE=1) with a PostgreSQL server already there (TEST_DATABASE_URL,
+ * as npm test and with-postgres.mjs give it) runs the PostgreSQL scenario in this process instead, on a
+ * database of its own that it drops afterwards: the same scenario without starting the benchmark a second
+ * time (for a .ts one, a second compile of the sources it imports).
  */
 export async function onPgliteAndPostgres(
   bench,
@@ -158,9 +162,16 @@ export async function onPgliteAndPostgres(
   await ensureBuild(bench);
   if (pglite) {
     console.log(`${bench}: on the embedded PGlite`);
+    const before = servers.length;
     await scenario({ databaseUrl: undefined, label: '' });
+    // In a smoke run the servers of the PGlite scenario would idle through the PostgreSQL one: stopped first.
+    if (SMOKE) await stopStartedSince(servers, before);
   }
   console.log(`${bench}: on PostgreSQL`);
+  if (SMOKE && process.env.TEST_DATABASE_URL) {
+    await onPostgresHere(servers, scenario);
+    return;
+  }
   const child = {
     name: 'with-postgres',
     ...startNode(
@@ -178,4 +189,28 @@ export async function onPgliteAndPostgres(
     return;
   }
   if (outcome.code !== 0) throw new Error(`the PostgreSQL run failed (${describeExit(outcome)})`);
+}
+
+/**
+ * The PostgreSQL scenario in this process, on a fresh database on TEST_DATABASE_URL's server; the servers it
+ * started are stopped before the database is dropped, as a run under with-postgres.mjs ends.
+ */
+async function onPostgresHere(servers, scenario) {
+  const { freshPostgresDatabase } = await import('./postgres-database.mjs');
+  const name = `mirror_bench_${process.pid}_${Date.now().toString(36)}`;
+  const database = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, name);
+  const before = servers.length;
+  try {
+    await scenario({ databaseUrl: database.url, label: ' (PostgreSQL)' });
+  } finally {
+    await stopStartedSince(servers, before);
+    await database.drop();
+  }
+}
+
+/** Stops the servers pushed to `servers` after its first `count`, then takes them off it. */
+async function stopStartedSince(servers, count) {
+  const started = servers.slice(count);
+  await Promise.all(started.map((server) => (server.stop ? server.stop() : stopNode(server))));
+  servers.splice(count, started.length);
 }

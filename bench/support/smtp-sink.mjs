@@ -50,7 +50,9 @@ function runSink() {
  * { messages, bytes, recipients } (recipients: distinct addresses seen in RCPT TO).
  */
 export async function startSmtpSink() {
-  const child = fork(import.meta.filename, [], { stdio: ['ignore', 2, 2, 'ipc'] });
+  // Without the parent's Node options: a .ts benchmark runs under `--import tsx`, which the sink (plain
+  // JavaScript) does not need and which would cost it a second or so of CPU to start.
+  const child = fork(import.meta.filename, [], { stdio: ['ignore', 2, 2, 'ipc'], execArgv: [] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const pending = new Map();
   let nextId = 0;
