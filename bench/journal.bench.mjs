@@ -218,11 +218,7 @@ async function measure(
     requests: [{ ...request, onResponse: tallyOf(tally) }],
     verifyBody,
   };
-  const warmupText = SMOKE
-    ? 'no'
-    : warmup.amount
-      ? `${warmup.amount} requests`
-      : `${warmup.seconds} s`;
+  const warmupText = SMOKE ? 'no' : warmup.amount ? `${warmup.amount} requests` : `${warmup.seconds} s`;
   console.log(
     `${BENCH}: ${title}, ${CONNECTIONS} connections: ${warmupText} warm-up, then ${seconds} s measured…`,
   );
