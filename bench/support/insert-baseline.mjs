@@ -4,9 +4,11 @@
 // connections as the app's, `smtpConnections`), which is what a join must do at least: its answer says
 // whether the confirmation went out (spec §8).
 // Usage: node insert-baseline.mjs '<json options>'; options: { pgliteDir } or { databaseUrl, poolSize },
-// { concurrency, warmupSeconds, seconds } and optionally { smtpUrl, smtpConnections }. Before inserting it
-// counts what the app left behind.
-// Prints one JSON line on stdout: { before: { waitingList, outbox: { status: n } }, rate, p99Ms, inserts }.
+// { concurrency } and `runs`, each one { warmupSeconds, seconds } or (a smoke run: a fixed number, no
+// warm-up, so a busy machine slows it but cannot fail it) { insertsPerLoop }, and optionally { smtpUrl,
+// smtpConnections }; the runs go one after the other. Before inserting it counts what the app left behind.
+// Prints one JSON line on stdout: { before: { waitingList, outbox: { status: n } }, runs: [{ rate, p99Ms,
+// p50Ms, inserts, elapsedSeconds }] }.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createTransport } from 'nodemailer';
@@ -47,13 +49,17 @@ async function countLeftovers(client) {
   return { waitingList: n, outbox: Object.fromEntries(outbox.map((row) => [row.status, row.n])) };
 }
 
-async function insertFor(client, { concurrency, seconds, record, nextEmail, mailer }) {
+async function insertFor(client, { concurrency, seconds, insertsPerLoop, record, nextEmail, mailer }) {
   const latencies = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let inserts = 0;
   const loop = async () => {
-    while (performance.now() < deadline) {
+    for (
+      let done = 0;
+      insertsPerLoop === undefined ? performance.now() < deadline : done < insertsPerLoop;
+      done++
+    ) {
       const params = [nextEmail(), 'en', new Date(), 'bench'];
       const before = performance.now();
       await client.query(INSERT, params);
@@ -82,6 +88,24 @@ async function insertFor(client, { concurrency, seconds, record, nextEmail, mail
   };
 }
 
+/** One run: a warm-up, then the measured loops; or, given `insertsPerLoop`, only that many per loop. */
+async function measure(
+  client,
+  { smtpUrl, smtpConnections, warmupSeconds, seconds, insertsPerLoop, ...common },
+) {
+  const mailer = smtpUrl
+    ? createTransport({ url: smtpUrl, pool: true, maxConnections: smtpConnections })
+    : undefined;
+  try {
+    if (insertsPerLoop !== undefined)
+      return await insertFor(client, { ...common, mailer, insertsPerLoop, record: true });
+    await insertFor(client, { ...common, mailer, seconds: warmupSeconds, record: false });
+    return await insertFor(client, { ...common, mailer, seconds, record: true });
+  } finally {
+    mailer?.close();
+  }
+}
+
 async function main() {
   const options = JSON.parse(process.argv[2]);
   const client = await openClient(options);
@@ -90,17 +114,10 @@ async function main() {
     let counter = 0;
     const prefix = `baseline-${process.pid}-${Date.now()}`;
     const nextEmail = () => `${prefix}-${counter++}@example.com`;
-    const mailer = options.smtpUrl
-      ? createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.smtpConnections })
-      : undefined;
-    const common = { concurrency: options.concurrency, nextEmail, mailer };
-    try {
-      await insertFor(client, { ...common, seconds: options.warmupSeconds, record: false });
-      const measured = await insertFor(client, { ...common, seconds: options.seconds, record: true });
-      process.stdout.write(`${JSON.stringify({ before, ...measured })}\n`);
-    } finally {
-      mailer?.close();
-    }
+    const runs = [];
+    for (const run of options.runs)
+      runs.push(await measure(client, { ...run, concurrency: options.concurrency, nextEmail }));
+    process.stdout.write(`${JSON.stringify({ before, runs })}\n`);
   } finally {
     await client.close();
   }
