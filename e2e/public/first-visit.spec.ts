@@ -19,7 +19,8 @@ import {
  */
 const LOCALES = { en, de } as const;
 
-// With motion, as most visitors see it (the first minute is about motion: the video, the veil, the moves between pages); other specs run without it (playwright.config.ts).
+// With motion, as most visitors see it (the first minute is about motion: the video, the veil); other specs,
+// and finding the way below, run without it (playwright.config.ts).
 test.use({ reducedMotion: 'no-preference' });
 const PASSWORD = 'quiet harbour lanterns';
 
@@ -345,7 +346,9 @@ test.describe('pages that open clear', () => {
 });
 
 test.describe('finding the way', () => {
-  test.use({ revealed: false });
+  // The way in and around, not its motion: without it (the shell's motion tests show the page changes, the
+  // tests above the video and the veil), so the landing's video is not left playing meanwhile (decision 063).
+  test.use({ revealed: false, reducedMotion: 'reduce' });
 
   for (const { locale, width } of LOCALE_WIDTHS) {
     test(`a returning person signs in from the landing and moves between dashboard and profile (${locale}, ${width} px)`, async ({
