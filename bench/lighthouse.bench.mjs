@@ -31,6 +31,20 @@ const ALL_PAGES = [
   { path: '/legal', slug: 'legal' },
 ];
 const PAGES = SMOKE ? ALL_PAGES.slice(0, 1) : ALL_PAGES;
+// A smoke audit also skips what no reported figure reads (the screenshots, the back/forward cache test's
+// extra navigations, the first about:blank) and waits a quarter of Lighthouse's second for the page to
+// settle.
+const SMOKE_SETTINGS = SMOKE
+  ? {
+      disableFullPageScreenshot: true,
+      skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'bf-cache'],
+      skipAboutBlank: true,
+      pauseAfterFcpMs: 250,
+      pauseAfterLoadMs: 250,
+      networkQuietThresholdMs: 250,
+      cpuQuietThresholdMs: 250,
+    }
+  : {};
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // A Lighthouse run on a loaded machine now and then fails outright (no first paint in time, a protocol
 // timeout); such a run is retried, up to this many tries per run.
@@ -101,6 +115,7 @@ async function auditOnce(url, chrome) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES.map((category) => category.id),
+    ...SMOKE_SETTINGS,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
