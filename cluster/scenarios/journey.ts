@@ -16,7 +16,7 @@ export function journeyScenario(cluster: () => Cluster) {
     const reflection = 'Today I said what I needed, and it was fine.';
     expectStatus(await person.post('/api/journal/days/1?locale=en', {}, TIME_ZONE), 200, 'opening day 1');
     expectStatus(
-      await person.put('/api/journal/days/1', { contentText: reflection }, TIME_ZONE),
+      await person.put('/api/journal/days/1', { contentText: reflection, baseVersion: 1 }, TIME_ZONE),
       200,
       'saving',
     );

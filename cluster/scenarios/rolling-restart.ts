@@ -75,6 +75,7 @@ export function rollingRestartScenario(cluster: () => Cluster) {
     const stream = { ends: [] as string[], backends: [] as string[] };
     let joins = 0;
     let saves = 0;
+    let baseVersion = 1;
     const workers = [
       keepBusy(load, isRunning, async () => [
         'dashboard',
@@ -84,7 +85,10 @@ export function rollingRestartScenario(cluster: () => Cluster) {
       keepBusy(load, isRunning, async () => {
         saves += 1;
         const text = `Still writing, save ${saves}.`;
-        return ['autosave', await person.put('/api/journal/days/1', { contentText: text }, TIME_ZONE), 200];
+        // Each save over the version the last one returned, as the editor does (a stale one is refused).
+        const saved = await person.put('/api/journal/days/1', { contentText: text, baseVersion }, TIME_ZONE);
+        if (saved.status === 200) baseVersion = saved.json<{ version: number }>().version;
+        return ['autosave', saved, 200];
       }),
       keepBusy(load, isRunning, async () => {
         joins += 1;

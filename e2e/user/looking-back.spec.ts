@@ -136,7 +136,9 @@ test.describe('a past week', () => {
         const day = index + 1;
         expect((await request.post(`/api/journal/days/${day}?locale=${locale}`)).status()).toBe(200);
         expect(
-          (await request.put(`/api/journal/days/${day}`, { data: { contentText: text } })).status(),
+          (
+            await request.put(`/api/journal/days/${day}`, { data: { contentText: text, baseVersion: 1 } })
+          ).status(),
         ).toBe(200);
       }
       expect((await request.post('/api/journal/lane', { data: { lane: 'where_safe' } })).status()).toBe(200);

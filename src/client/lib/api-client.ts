@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly retryAfterSeconds?: number,
+    /** The whole answer, for refusals that carry more than their code (a save's `entry_changed`). */
+    readonly payload?: unknown,
   ) {
     super(`API error ${status}: ${code}`);
   }
@@ -34,6 +36,18 @@ function errorCodeOf(payload: unknown): string {
   return String((error as { code: unknown }).code);
 }
 
+/** The ApiError of a refused answer: its status, code, Retry-After and the answer itself. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  const payload: unknown = await response.json().catch(() => null);
+  return new ApiError(
+    response.status,
+    errorCodeOf(payload),
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    payload,
+  );
+}
+
 export async function apiRequest<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
@@ -51,14 +65,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network');
   }
-  if (!response.ok) {
-    const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
-    throw new ApiError(
-      response.status,
-      errorCodeOf(await response.json().catch(() => null)),
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   // 202 and 204 (and any other answer without a body) carry no content.
   const text = await response.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;

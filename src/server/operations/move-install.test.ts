@@ -179,7 +179,7 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
     await signUpVerified(person, sink, USER);
     await onboard(person);
     expectStatus(
-      await person.put('/api/journal/days/1', { contentText: REFLECTION }, TIME_ZONE),
+      await person.put('/api/journal/days/1', { contentText: REFLECTION, baseVersion: 1 }, TIME_ZONE),
       200,
       'reflection',
     );

@@ -5,7 +5,8 @@ import { type DatabaseHandle, queryRows } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { createKeyring, type FieldCipher, fixedFieldCipher, keyIdOf, sealedKeyId } from '../lib/field-cipher';
 import { exportBubbles, saveBubbles } from '../modules/bubbles/service';
-import { completeOnboarding, exportJournalData, getProfile, saveDay } from '../modules/journal/service';
+import { completeOnboarding, exportJournalData, getProfile } from '../modules/journal/service';
+import { saveDayText } from '../modules/journal/test-fixtures';
 import { createFakeClock } from '../test/fake-clock';
 import { createTestDatabase } from '../test/test-db';
 import { resealPrivateText } from './reseal-private-text';
@@ -30,7 +31,7 @@ async function person(cipher: FieldCipher) {
   await database.db.insert(users).values({ id: userId, name: userId, email: `${userId}@example.com` });
   const deps = { db: database.db, clock, cipher };
   await completeOnboarding(deps, { userId, answers: ['Ada', 'Trust, mostly.'], timeZone: 'UTC' });
-  await saveDay(deps, { userId, day: 1, contentText: 'A quiet walk by the canal.' });
+  await saveDayText(deps, { userId, day: 1, contentText: 'A quiet walk by the canal.' });
   await saveBubbles(deps, {
     userId,
     bubbles: [

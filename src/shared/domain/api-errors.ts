@@ -24,6 +24,7 @@ export const API_ERROR_CODES = [
   // the weekly cycle
   'onboarding_required',
   'day_locked',
+  'entry_changed',
   'ai_unavailable',
   // the bubble profile
   'bubble_limit_reached',

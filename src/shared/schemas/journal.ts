@@ -84,6 +84,8 @@ export const ZEntry = z.object({
   contentText: z.string(),
   status: z.string(),
   replacementsCount: z.number().int(),
+  /** Counts the saves of the text; a save names the version it was written over (`ZSaveEntry`). */
+  version: z.number().int(),
   updatedAt: z.string(),
 });
 export type TEntry = z.infer<typeof ZEntry>;
@@ -110,9 +112,24 @@ export type TOpenedDay = z.infer<typeof ZOpenedDay>;
 
 export const ZDayQuery = z.object({ locale: z.enum(LOCALES).default('en') });
 
-/** PUT /api/journal/days/{day} → 200 ZEntry (autosave and the save button). */
-export const ZSaveEntry = z.object({ contentText: z.string().max(MAX_REFLECTION_LENGTH) });
+/**
+ * PUT /api/journal/days/{day} → 200 ZEntry (autosave and the save button). `baseVersion` is the `version` of
+ * the entry the text was written over: when the entry has been saved since (on another device), nothing is
+ * written and the answer is 409 `entry_changed` with the entry as it is now (`ZEntryChanged`), so the person
+ * can choose between the two texts. No save replaces text it never saw.
+ */
+export const ZSaveEntry = z.object({
+  contentText: z.string().max(MAX_REFLECTION_LENGTH),
+  baseVersion: z.number().int().min(1),
+});
 export type TSaveEntry = z.infer<typeof ZSaveEntry>;
+
+/** The 409 of a save written over an older version: the code, and the entry as it is now. */
+export const ZEntryChanged = z.object({
+  error: z.object({ code: z.literal('entry_changed') }),
+  entry: ZEntry,
+});
+export type TEntryChanged = z.infer<typeof ZEntryChanged>;
 
 /** POST /api/journal/days/{day}/another-prompt?locale=en → 200 ZDayReflection with the next prompt. */
 

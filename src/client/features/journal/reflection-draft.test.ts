@@ -4,6 +4,7 @@ import {
   type DraftStore,
   draftKey,
   draftToRestore,
+  mergedTexts,
   readDraft,
   removeDraft,
   writeDraft,
@@ -91,5 +92,16 @@ describe('reflection drafts', () => {
     afterSave(store, key, { contentText: 'abc', updatedAt: 'v2' });
     expect(readDraft(store, key)).toEqual({ text: 'abcdef', writtenAt: 1, baseUpdatedAt: 'v2' });
     expect(draftToRestore(readDraft(store, key), { contentText: 'abc', updatedAt: 'v2' })).toBe('abcdef');
+  });
+});
+
+describe('mergedTexts', () => {
+  it('keeps both texts whole, the other device first, apart by one empty line', () => {
+    expect(mergedTexts('A walk.\n', '\nTom called.')).toBe('A walk.\n\nTom called.');
+  });
+
+  it('is the one text when the other is empty or blank', () => {
+    expect(mergedTexts('', 'Mine.')).toBe('Mine.');
+    expect(mergedTexts('Theirs.', '  ')).toBe('Theirs.');
   });
 });

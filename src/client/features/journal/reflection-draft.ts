@@ -93,3 +93,13 @@ export function afterSave(
   if (draft.text === saved.contentText) removeDraft(store, key);
   else writeDraft(store, key, { ...draft, baseUpdatedAt: saved.updatedAt });
 }
+
+/**
+ * "Keep both" after a save was refused because another device saved the day meanwhile: both texts, the
+ * other device's first (it was saved first), each kept whole and apart by an empty line.
+ */
+export function mergedTexts(theirs: string, mine: string): string {
+  if (theirs.trim() === '') return mine;
+  if (mine.trim() === '') return theirs;
+  return `${theirs.trimEnd()}\n\n${mine.trimStart()}`;
+}

@@ -111,6 +111,11 @@ export const entries = pgTable(
     /** 'started' when opened, 'completed' once the text is long enough (`reflectionStatus`) or the lane chosen. */
     status: text('status').notNull().default('started'),
     replacementsCount: integer('replacements_count').notNull().default(0),
+    /**
+     * Counts the saves of the text: a save names the version it was written over and is refused when the
+     * entry has moved on since (another device saved meanwhile), so no save replaces text it never saw.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

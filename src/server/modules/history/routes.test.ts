@@ -62,7 +62,10 @@ async function writer(weeks: number): Promise<SignedInUser> {
         ? 'Week 0: Ich habe mit meiner Schwester über Vertrauen gesprochen, es war schön.'
         : `Week ${week}: a quiet Monday with friends and a long walk.`;
     expect((await call(user, '/api/journal/days/1?locale=en', { method: 'POST' })).status).toBe(200);
-    const saved = await call(user, '/api/journal/days/1', { method: 'PUT', body: { contentText: text } });
+    const saved = await call(user, '/api/journal/days/1', {
+      method: 'PUT',
+      body: { contentText: text, baseVersion: 1 },
+    });
     expect(saved.status).toBe(200);
   }
   return user;

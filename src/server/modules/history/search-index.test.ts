@@ -4,7 +4,8 @@ import { users } from '../../db/schema/accounts';
 import { createFakeClock, type FakeClock } from '../../test/fake-clock';
 import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
-import { completeOnboarding, deleteJournalData, type JournalDeps, saveDay } from '../journal/service';
+import { completeOnboarding, deleteJournalData, type JournalDeps } from '../journal/service';
+import { saveDayText } from '../journal/test-fixtures';
 import { createSearchIndex } from './search-index';
 import { searchReflections } from './service';
 
@@ -37,13 +38,13 @@ describe('the search index', () => {
         { db: database.db, cipher: journal.cipher, clock, index },
         { userId: 'a', query, page: 1 },
       );
-    await saveDay(journal, { userId: 'a', day: 1, contentText: 'A walk by the harbour.' });
+    await saveDayText(journal, { userId: 'a', day: 1, contentText: 'A walk by the harbour.' });
     expect((await search('harbour')).total).toBe(1);
     // The clock does not move: only the row version tells the two texts apart.
-    await saveDay(journal, { userId: 'a', day: 1, contentText: 'A walk by the river.' });
+    await saveDayText(journal, { userId: 'a', day: 1, contentText: 'A walk by the river.' });
     expect((await search('harbour')).total).toBe(0);
     expect((await search('river')).hits[0]?.snippet).toBe('A walk by the river.');
-    await saveDay(journal, { userId: 'a', day: 2, contentText: 'The river again, and my sister.' });
+    await saveDayText(journal, { userId: 'a', day: 2, contentText: 'The river again, and my sister.' });
     expect((await search('river')).hits.map((hit) => hit.day)).toEqual([2, 1]);
     await deleteJournalData(database.db, 'a');
     expect((await search('river')).total).toBe(0);
@@ -52,8 +53,8 @@ describe('the search index', () => {
   it('keeps each person’s own, and forgets them after a while or when full', async () => {
     await person('a');
     await person('b');
-    await saveDay(journal, { userId: 'a', day: 1, contentText: 'Only A writes about lanterns.' });
-    await saveDay(journal, { userId: 'b', day: 1, contentText: 'B writes about the sea instead.' });
+    await saveDayText(journal, { userId: 'a', day: 1, contentText: 'Only A writes about lanterns.' });
+    await saveDayText(journal, { userId: 'b', day: 1, contentText: 'B writes about the sea instead.' });
     const index = createSearchIndex({ ttlMs: 60_000, maxBytes: 10_000 });
     const deps = { db: database.db, cipher: journal.cipher, clock, index };
     expect((await searchReflections(deps, { userId: 'b', query: 'lanterns', page: 1 })).total).toBe(0);

@@ -18,9 +18,9 @@ import {
   getDashboard,
   type JournalDeps,
   readMailOffToken,
-  saveDay,
   saveSettings,
 } from '../journal/service';
+import { saveDayText } from '../journal/test-fixtures';
 import { type OutboxRow, openPrivateBody } from '../mail/service';
 import { type InsightsDeps, insightsOfWeeks, latestInsight } from './service';
 import { makeDueInsights } from './worker';
@@ -114,7 +114,7 @@ async function writeWeek(userId: string, texts: readonly string[], lane?: 'edges
     if (day === 4 && lane) {
       expect((await chooseLane(journal, { userId, lane })).ok).toBe(true);
     } else if (text) {
-      expect((await saveDay(journal, { userId, day, contentText: text })).ok).toBe(true);
+      expect((await saveDayText(journal, { userId, day, contentText: text })).ok).toBe(true);
     }
   }
 }
@@ -203,7 +203,7 @@ describe('a week’s insight', () => {
     const { userId } = await person({ weekly: true });
     clock.set(MONDAY);
     expect((await getDashboard(journal, userId)).ok).toBe(true);
-    await saveDay(journal, { userId, day: 1, contentText: 'hm' });
+    await saveDayText(journal, { userId, day: 1, contentText: 'hm' });
     clock.set(new Date('2026-03-09T00:01:00Z'));
     expect(await makeDueInsights(deps)).toBe(1);
     const { insight } = await summaryOf(userId);

@@ -46,7 +46,9 @@ async function typePrivateText(ctx: TestContext, words: Words) {
   expect((await send('/api/journal/onboarding/answers', 'PUT', { answers })).status).toBe(204);
   expect((await send('/api/journal/onboarding/complete', 'POST', { answers })).status).toBe(200);
   const reflection = `Today I met ${words.bubble} by the sea and felt ${words.reflection}, calm and honest.`;
-  expect((await send('/api/journal/days/1', 'PUT', { contentText: reflection })).status).toBe(200);
+  expect((await send('/api/journal/days/1', 'PUT', { contentText: reflection, baseVersion: 1 })).status).toBe(
+    200,
+  );
   // The weekly e-mail on: its body quotes the week while it waits in the outbox.
   const settings = {
     aiEnabled: false,

@@ -76,7 +76,7 @@ describe('without a session', () => {
     ['GET', '/api/journal/dashboard'],
     ['GET', '/api/journal/days/1?locale=en'],
     ['POST', '/api/journal/days/1?locale=en'],
-    ['PUT', '/api/journal/days/1', { contentText: 'Some text here' }],
+    ['PUT', '/api/journal/days/1', { contentText: 'Some text here', baseVersion: 1 }],
     ['POST', '/api/journal/days/1/another-prompt?locale=en'],
     ['POST', '/api/journal/lane', { lane: 'edges' }],
     ['GET', '/api/journal/settings'],
@@ -158,7 +158,10 @@ describe('the weekly cycle over HTTP', () => {
 
     const entry = ZEntry.parse(
       await json<TEntry>(
-        await call(user, '/api/journal/days/2', { method: 'PUT', body: { contentText: 'Ein ruhiger Tag.' } }),
+        await call(user, '/api/journal/days/2', {
+          method: 'PUT',
+          body: { contentText: 'Ein ruhiger Tag.', baseVersion: 1 },
+        }),
         200,
       ),
     );
@@ -185,7 +188,10 @@ describe('the weekly cycle over HTTP', () => {
     );
     expect(
       await errorCode(
-        await call(user, '/api/journal/days/7', { method: 'PUT', body: { contentText: 'Not yet open.' } }),
+        await call(user, '/api/journal/days/7', {
+          method: 'PUT',
+          body: { contentText: 'Not yet open.', baseVersion: 1 },
+        }),
         403,
       ),
     ).toBe('day_locked');
@@ -271,7 +277,10 @@ describe('the weekly cycle over HTTP', () => {
 
   it('deletes the journal data', async () => {
     const user = await onboardedUser();
-    await call(user, '/api/journal/days/1', { method: 'PUT', body: { contentText: 'Something to delete.' } });
+    await call(user, '/api/journal/days/1', {
+      method: 'PUT',
+      body: { contentText: 'Something to delete.', baseVersion: 1 },
+    });
     const deleted = await call(user, '/api/journal/data', { method: 'DELETE' });
     expect(deleted.status).toBe(204);
     expect(await errorCode(await call(user, '/api/journal/dashboard'), 409)).toBe('onboarding_required');
@@ -290,7 +299,10 @@ describe('bad input', () => {
     expect(await errorCode(await call(user, `/api/journal/days/${day}`), 400)).toBe('validation');
     expect(
       await errorCode(
-        await call(user, `/api/journal/days/${day}`, { method: 'PUT', body: { contentText: 'x' } }),
+        await call(user, `/api/journal/days/${day}`, {
+          method: 'PUT',
+          body: { contentText: 'x', baseVersion: 1 },
+        }),
         400,
       ),
     ).toBe('validation');
@@ -298,8 +310,13 @@ describe('bad input', () => {
 
   it.each([
     ['an unknown locale', 'GET', '/api/journal/days/1?locale=fr', undefined],
-    ['a text that is not a string', 'PUT', '/api/journal/days/1', { contentText: 5 }],
-    ['a text that is too long', 'PUT', '/api/journal/days/1', { contentText: 'x'.repeat(20_001) }],
+    ['a text that is not a string', 'PUT', '/api/journal/days/1', { contentText: 5, baseVersion: 1 }],
+    [
+      'a text that is too long',
+      'PUT',
+      '/api/journal/days/1',
+      { contentText: 'x'.repeat(20_001), baseVersion: 1 },
+    ],
     ['malformed JSON', 'PUT', '/api/journal/days/1', '{"contentText":'],
     ['an unknown lane', 'POST', '/api/journal/lane', { lane: 'nowhere' }],
     [
@@ -352,7 +369,10 @@ describe("one user and another's data", () => {
     const b = await createSignedInUser(t);
 
     const aDay = await json<TOpenedDay>(await call(a, '/api/journal/days/1', { method: 'POST' }), 200);
-    await call(a, '/api/journal/days/1', { method: 'PUT', body: { contentText: "A's private reflection." } });
+    await call(a, '/api/journal/days/1', {
+      method: 'PUT',
+      body: { contentText: "A's private reflection.", baseVersion: 1 },
+    });
     const aBefore = await json<TDashboard>(await call(a, '/api/journal/dashboard'), 200);
 
     // B has no profile yet: B sees the empty defaults, not A's.
@@ -436,4 +456,58 @@ it('describes the journal endpoints in the OpenAPI document', async () => {
       '/api/mail-off/one-click',
     ]),
   );
+});
+
+describe('no lost words: two devices on one day', () => {
+  type Changed = { error: { code: string }; entry: TEntry };
+  const save = (user: SignedInUser, contentText: string, baseVersion: number) =>
+    call(user, '/api/journal/days/1', { method: 'PUT', body: { contentText, baseVersion } });
+  const savedText = async (user: SignedInUser) =>
+    (await json<TDayReflection>(await call(user, '/api/journal/days/1?locale=en'), 200)).entry;
+
+  it('refuses a save over an older version, writes nothing and answers with the text that is there', async () => {
+    const user = await onboardedUser();
+    const opened = await json<TOpenedDay>(await call(user, '/api/journal/days/1', { method: 'POST' }), 200);
+    expect(opened.entry.version).toBe(1);
+    // The phone saves first; the laptop's tab still holds version 1.
+    const phone = await json<TEntry>(await save(user, 'A walk with my sister.', 1), 200);
+    expect(phone.version).toBe(2);
+    const stale = await json<Changed>(await save(user, 'Tom called tonight.', 1), 409);
+    expect(stale.error.code).toBe('entry_changed');
+    expect(stale.entry).toMatchObject({ contentText: 'A walk with my sister.', version: 2 });
+    expect((await savedText(user))?.contentText).toBe('A walk with my sister.');
+    // Keeping both, over the version the laptop has now seen.
+    const both = await json<TEntry>(
+      await save(user, 'A walk with my sister.\n\nTom called tonight.', 2),
+      200,
+    );
+    expect(both.version).toBe(3);
+    expect((await savedText(user))?.contentText).toBe('A walk with my sister.\n\nTom called tonight.');
+  });
+
+  it('refuses a save that names no version, or one the entry never had', async () => {
+    const user = await onboardedUser();
+    const unnamed = await call(user, '/api/journal/days/1', { method: 'PUT', body: { contentText: 'x' } });
+    expect(await errorCode(unnamed, 400)).toBe('validation');
+    expect((await json<Changed>(await save(user, 'From the future.', 7), 409)).entry.version).toBe(1);
+    expect((await savedText(user))?.contentText).toBe('');
+  });
+
+  it('of two saves racing over one version, writes exactly one and tells the other, 50 times', async () => {
+    const user = await onboardedUser();
+    let version = 1;
+    for (let round = 1; round <= 50; round += 1) {
+      const texts = [`Round ${round}, from the phone.`, `Round ${round}, from the laptop.`];
+      const answers = await Promise.all(texts.map((text) => save(user, text, version)));
+      const bodies = await Promise.all(answers.map((answer) => answer.json()));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.toSorted(), `round ${round}`).toEqual([200, 409]);
+      const winner = bodies[statuses.indexOf(200)] as TEntry;
+      const loser = bodies[statuses.indexOf(409)] as Changed;
+      expect(loser.entry).toEqual(winner);
+      expect((await savedText(user))?.contentText).toBe(winner.contentText);
+      version = winner.version;
+    }
+    expect(version).toBe(51);
+  });
 });

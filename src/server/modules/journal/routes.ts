@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Lane } from '@shared/domain/journal';
+import { ZApiError } from '@shared/schemas/common';
 import {
   ZChooseLane,
   ZCompleteOnboarding,
@@ -7,6 +8,7 @@ import {
   ZDayQuery,
   ZDayReflection,
   ZEntry,
+  ZEntryChanged,
   ZMailOff,
   ZMailOffResult,
   ZOpenedDay,
@@ -128,11 +130,16 @@ const saveDayRoute = createRoute({
   method: 'put',
   path: '/journal/days/{day}',
   tags: TAGS,
-  summary: 'Save the reflection of a day (autosave and the save button)',
+  summary: 'Save the reflection of a day (autosave and the save button) over the version it was written over',
   request: { params: ZDayParams, body: jsonBody(ZSaveEntry) },
   responses: {
     200: jsonResponse('The saved entry', ZEntry),
     ...dayRefusals,
+    409: jsonResponse(
+      'onboarding_required: onboarding is not complete; or entry_changed: the entry was saved since ' +
+        '`baseVersion` (on another device), nothing is written, and `entry` is the entry as it is now',
+      z.union([ZEntryChanged, ZApiError]),
+    ),
   },
 });
 
@@ -278,13 +285,18 @@ export function journalRoutes(deps: JournalDeps & { secret: string }) {
     })
     .openapi(saveDayRoute, async (c) => {
       const { day } = c.req.valid('param');
-      const { contentText } = c.req.valid('json');
+      const { contentText, baseVersion } = c.req.valid('json');
       const outcome = await saveDay(withZone(c), {
         userId: currentUser(c).id,
         day: Number(day),
         contentText,
+        baseVersion,
       });
-      return outcome.ok ? c.json(outcome.value, 200) : refuse(c, outcome.error);
+      if (outcome.ok) return c.json(outcome.value, 200);
+      if (outcome.error === 'entry_changed') {
+        return c.json({ error: { code: outcome.error }, entry: outcome.current }, 409);
+      }
+      return refuse(c, outcome.error);
     })
     .openapi(anotherPromptRoute, async (c) => {
       const { day } = c.req.valid('param');

@@ -22,6 +22,7 @@ import {
   completeOnboarding,
   deleteJournalData,
   EMPTY_PROFILE_V0,
+  type EntryChanged,
   exportJournalData,
   getDashboard,
   getProfile,
@@ -31,13 +32,12 @@ import {
   mergeAnswers,
   readDay,
   replacePrompt,
-  saveDay,
   saveOnboardingAnswers,
   saveSettings,
   startDay,
   syncTimeZone,
 } from './service';
-import { fixturePrompts, PROMPT_LIBRARY_DIR } from './test-fixtures';
+import { fixturePrompts, PROMPT_LIBRARY_DIR, saveDayText } from './test-fixtures';
 
 // 2026-03-02 is a Monday.
 const MONDAY = new Date('2026-03-02T09:00:00Z');
@@ -101,7 +101,7 @@ async function warmUpConnections() {
   await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
 }
 
-function value<T>(outcome: JournalOutcome<T>): T {
+function value<T>(outcome: JournalOutcome<T> | EntryChanged): T {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.error}`);
   return outcome.value;
 }
@@ -299,7 +299,7 @@ describe('the week', () => {
     clock.set(SUNDAY);
     const userId = await onboardedUser();
     const first = value(await getDashboard(deps, userId));
-    value(await saveDay(deps, { userId, day: 7, contentText: 'The end of my first week.' }));
+    value(await saveDayText(deps, { userId, day: 7, contentText: 'The end of my first week.' }));
     clock.set(NEXT_MONDAY);
     const second = value(await getDashboard(deps, userId));
     expect(second.week.id).not.toBe(first.week.id);
@@ -334,15 +334,17 @@ describe('a day', () => {
     expect(dashboard.days[1]).toMatchObject({ status: 'available', date: '2026-03-03' });
     expect(dashboard.completedCount).toBe(0);
 
-    expect(value(await saveDay(deps, { userId, day: 1, contentText: '  nine ch  ' })).status).toBe('started');
-    expect(value(await saveDay(deps, { userId, day: 1, contentText: ' ten chars! ' })).status).toBe(
+    expect(value(await saveDayText(deps, { userId, day: 1, contentText: '  nine ch  ' })).status).toBe(
+      'started',
+    );
+    expect(value(await saveDayText(deps, { userId, day: 1, contentText: ' ten chars! ' })).status).toBe(
       'completed',
     );
     dashboard = value(await getDashboard(deps, userId));
     expect(dashboard.days[0]?.status).toBe('completed');
     expect(dashboard.completedCount).toBe(1);
     // Taking the words away again takes the completion with them.
-    expect(value(await saveDay(deps, { userId, day: 1, contentText: '' })).status).toBe('started');
+    expect(value(await saveDayText(deps, { userId, day: 1, contentText: '' })).status).toBe('started');
     expect(value(await getDashboard(deps, userId)).completedCount).toBe(0);
   });
 
@@ -368,9 +370,9 @@ describe('a day', () => {
         ?.due;
     // Midnight after Sunday in the user's zone (UTC here).
     expect(await dueOf()).toEqual(new Date('2026-03-09T00:00:00Z'));
-    value(await saveDay(deps, { userId, day: 7, contentText: 'short' }));
+    value(await saveDayText(deps, { userId, day: 7, contentText: 'short' }));
     expect(await dueOf()).toEqual(new Date('2026-03-09T00:00:00Z'));
-    value(await saveDay(deps, { userId, day: 7, contentText: 'The last day, written in full.' }));
+    value(await saveDayText(deps, { userId, day: 7, contentText: 'The last day, written in full.' }));
     expect(await dueOf()).toEqual(SUNDAY);
   });
 
@@ -390,7 +392,7 @@ describe('a day', () => {
       ok: false,
       error: 'day_locked',
     });
-    expect(await saveDay(deps, { userId, day: 7, contentText: 'too early' })).toEqual({
+    expect(await saveDayText(deps, { userId, day: 7, contentText: 'too early' })).toEqual({
       ok: false,
       error: 'day_locked',
     });
@@ -410,7 +412,7 @@ describe('a day', () => {
     const userId = await onboardedUser();
     value(await startDay(deps, { userId, day: 2, locale: 'en' }));
     clock.advance(60_000);
-    const saved = value(await saveDay(deps, { userId, day: 2, contentText: 'A calm, honest morning.' }));
+    const saved = value(await saveDayText(deps, { userId, day: 2, contentText: 'A calm, honest morning.' }));
     expect(saved).toMatchObject({ day: 2, contentText: 'A calm, honest morning.', status: 'completed' });
     expect(saved.updatedAt).toBe(new Date(MONDAY.getTime() + 60_000).toISOString());
     const reloaded = value(await startDay(deps, { userId, day: 2, locale: 'de' }));
@@ -419,7 +421,7 @@ describe('a day', () => {
 
   it('creates the entry when saving a day that was never opened', async () => {
     const userId = await onboardedUser();
-    const saved = value(await saveDay(deps, { userId, day: 1, contentText: 'Written straight away.' }));
+    const saved = value(await saveDayText(deps, { userId, day: 1, contentText: 'Written straight away.' }));
     expect(saved).toMatchObject({ day: 1, topic: INTRO_TOPICS[0], contentText: 'Written straight away.' });
     expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).entry.id).toBe(saved.id);
   });
@@ -582,7 +584,7 @@ describe('the lane', () => {
     ]);
     clock.set(new Date('2026-03-05T09:00:00Z')); // Thursday: day 5 is open
     const written = await onboardedUser();
-    value(await saveDay(deps, { userId: written, day: 5, contentText: 'About trust, written already.' }));
+    value(await saveDayText(deps, { userId: written, day: 5, contentText: 'About trust, written already.' }));
     const dashboard = value(await chooseLane(deps, { userId: written, lane: 'edges' }));
     expect(dashboard.week.topics['5']).toBe(LANES.edges.topic);
     expect(dashboard.days[4]?.topic).toBe('trust');
@@ -716,7 +718,7 @@ describe('time zone', () => {
 describe("the account's data", () => {
   async function fillJournal(userId: string) {
     const opened = value(await startDay(deps, { userId, day: 1, locale: 'en' }));
-    value(await saveDay(deps, { userId, day: 1, contentText: `Reflection of ${userId}` }));
+    value(await saveDayText(deps, { userId, day: 1, contentText: `Reflection of ${userId}` }));
     await database.db.insert(summaries).values({
       userId,
       weekId: opened.week.id,

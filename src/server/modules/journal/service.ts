@@ -584,6 +584,7 @@ function toEntry(text: PrivateText, entry: EntryRow): TEntry {
     contentText: text.open('entries.content_text', entry.contentText),
     status: entry.status,
     replacementsCount: entry.replacementsCount,
+    version: entry.version,
     updatedAt: entry.updatedAt.toISOString(),
   };
 }
@@ -802,10 +803,18 @@ export async function replacePrompt(deps: JournalDeps, input: DayInput): Promise
  * The text decides the status (`reflectionStatus`; day 4 is completed by its lane, not by text). Day 7
  * completed brings the week's insight forward to now (issue 14).
  */
+/** A save written over a version the entry has moved on from: the entry as it is now. */
+export type EntryChanged = { ok: false; error: 'entry_changed'; current: TEntry };
+
+/**
+ * Saves a day's text over `baseVersion`, the version the writer last saw. The update itself checks the
+ * version (compare and set, in one statement), so of two saves over the same version exactly one is
+ * written, whatever the timing, on one process or many; the other gets `entry_changed` with what is there.
+ */
 export async function saveDay(
   deps: JournalDeps,
-  input: { userId: string; day: number; contentText: string },
-): Promise<JournalOutcome<TEntry>> {
+  input: { userId: string; day: number; contentText: string; baseVersion: number },
+): Promise<JournalOutcome<TEntry> | EntryChanged> {
   const cycle = await openDayCycle(deps, input.userId, input.day);
   if (!cycle.ok) return cycle;
   const now = deps.clock.now();
@@ -818,19 +827,31 @@ export async function saveDay(
       .set({
         contentText: cycle.value.text.seal('entries.content_text', input.contentText),
         status,
+        version: sql`${entries.version} + 1`,
         updatedAt: now,
       })
-      .where(and(eq(entries.id, entry.id), eq(entries.userId, input.userId)))
+      .where(
+        and(
+          eq(entries.id, entry.id),
+          eq(entries.userId, input.userId),
+          eq(entries.version, input.baseVersion),
+        ),
+      )
       .returning();
+    if (!row) {
+      const [current] = await tx.select().from(entries).where(eq(entries.id, entry.id));
+      return { written: false, row: current ?? entry } as const;
+    }
     if (input.day === 7 && isDayCompleted(status)) {
       await tx
         .update(weeks)
         .set({ insightDueAt: now })
         .where(and(eq(weeks.id, cycle.value.week.id), gt(weeks.insightDueAt, now)));
     }
-    return row ?? entry;
+    return { written: true, row } as const;
   });
-  return { ok: true, value: toEntry(cycle.value.text, saved) };
+  const entry = toEntry(cycle.value.text, saved.row);
+  return saved.written ? { ok: true, value: entry } : { ok: false, error: 'entry_changed', current: entry };
 }
 
 // ---- for reminders, insights and history -------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@shared/domain/locale';
 import { type PromptSeed, promptKey } from './prompts';
+import { type JournalDeps, readDay, saveDay } from './service';
 
 /** The real prompt library, as the tests reach it from the source tree (server.ts has its own path). */
 export const PROMPT_LIBRARY_DIR = fileURLToPath(new URL('./prompt-library', import.meta.url));
@@ -20,4 +21,17 @@ export function fixturePrompts(topic: string, depth: number, count: number): Pro
       intensity: 1 + (index % 3),
     })),
   ).flat();
+}
+
+/**
+ * `saveDay` over whatever version the day's entry has now (1 for a day not yet started), for tests that
+ * write a day's text as a step on the way rather than test the saving itself; the refusals are saveDay's.
+ */
+export async function saveDayText(
+  deps: JournalDeps,
+  input: { userId: string; day: number; contentText: string },
+): ReturnType<typeof saveDay> {
+  const current = await readDay(deps, { userId: input.userId, day: input.day, locale: 'en' });
+  const baseVersion = current.ok ? (current.value.entry?.version ?? 1) : 1;
+  return saveDay(deps, { ...input, baseVersion });
 }

@@ -12,11 +12,11 @@ import {
   completeOnboarding,
   type JournalDeps,
   readMailOffToken,
-  saveDay,
   saveSettings,
   syncTimeZone,
   turnOffPersonalMail,
 } from '../journal/service';
+import { saveDayText } from '../journal/test-fixtures';
 import { type ReminderSenderDeps, sendDueReminders } from './sender';
 
 /**
@@ -187,7 +187,7 @@ describe('daily reminders', () => {
     clock.set(new Date('2026-03-02T05:00:00Z')); // Monday, 06:00 in Berlin
     const who = await person('Europe/Berlin');
     expect(
-      (await saveDay(journal, { userId: who.userId, day: 1, contentText: 'Written before eight.' })).ok,
+      (await saveDayText(journal, { userId: who.userId, day: 1, contentText: 'Written before eight.' })).ok,
     ).toBe(true);
     const sent = await runUntil('2026-03-04T00:00:00Z');
     expect(sent.map((item) => item.key)).toEqual([`reminder:${who.userId}:2026-03-03`]);
@@ -196,7 +196,7 @@ describe('daily reminders', () => {
   it('still come on a day that was only opened, or has fewer than 10 characters', async () => {
     clock.set(new Date('2026-03-02T05:00:00Z'));
     const who = await person('Europe/Berlin');
-    await saveDay(journal, { userId: who.userId, day: 1, contentText: 'short' });
+    await saveDayText(journal, { userId: who.userId, day: 1, contentText: 'short' });
     const sent = await runUntil('2026-03-02T08:00:00Z');
     expect(sent.map((item) => item.key)).toEqual([`reminder:${who.userId}:2026-03-02`]);
   });

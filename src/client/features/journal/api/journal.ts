@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from '@client/lib/api-client';
+import { ApiError, apiErrorOf, apiRequest } from '@client/lib/api-client';
 import type { TLocale } from '@shared/domain/locale';
 import type {
   TChooseLane,
@@ -60,7 +60,7 @@ async function journalKeepalive(path: string, method: 'PUT', body: unknown): Pro
   } catch {
     throw new ApiError(0, 'network');
   }
-  if (!response.ok) throw new ApiError(response.status, 'unknown');
+  if (!response.ok) throw await apiErrorOf(response);
 }
 
 /** A write that can go either way: `keepalive` when the page is being hidden or closed. */
@@ -138,20 +138,46 @@ export function useCompleteOnboarding() {
 }
 
 /**
- * Saves a day's text (autosave and the save button). Answers the stored entry, or nothing when sent with
- * keepalive (the page is going away and does not read the answer).
+ * A save of a day's text refused because the entry was saved since the version it was written over (on
+ * another device): `current` is the entry as it is now. Nothing of the refused save was written.
+ */
+export class EntryChangedError extends Error {
+  override name = 'EntryChangedError';
+  constructor(readonly current: TEntry) {
+    super('the entry was saved elsewhere since');
+  }
+}
+
+function changedEntryOf(error: unknown): TEntry | null {
+  if (!(error instanceof ApiError) || error.code !== 'entry_changed') return null;
+  const entry = (error.payload as { entry?: Partial<TEntry> } | null)?.entry;
+  return typeof entry?.contentText === 'string' && typeof entry.version === 'number'
+    ? (entry as TEntry)
+    : null;
+}
+
+/**
+ * Saves a day's text (autosave and the save button) over `baseVersion`, the version of the entry the text
+ * was written over. Answers the stored entry, or nothing when sent with keepalive (the page is going away
+ * and does not read the answer). Rejects with EntryChangedError when the entry was saved elsewhere since.
  */
 export async function saveDayEntry(
   day: number,
   contentText: string,
+  baseVersion: number,
   mode: SendMode = {},
 ): Promise<TEntry | undefined> {
-  const body: TSaveEntry = { contentText };
-  if (mode.keepalive) {
-    await journalKeepalive(`/days/${day}`, 'PUT', body);
-    return undefined;
+  const body: TSaveEntry = { contentText, baseVersion };
+  try {
+    if (mode.keepalive) {
+      await journalKeepalive(`/days/${day}`, 'PUT', body);
+      return undefined;
+    }
+    return await journalRequest<TEntry>(`/days/${day}`, { method: 'PUT', body });
+  } catch (error) {
+    const current = changedEntryOf(error);
+    throw current ? new EntryChangedError(current) : error;
   }
-  return journalRequest<TEntry>(`/days/${day}`, { method: 'PUT', body });
 }
 
 export function useAnotherPrompt(day: number, locale: TLocale) {

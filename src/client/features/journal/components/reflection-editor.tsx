@@ -11,12 +11,12 @@ import {
 } from '@shared/domain/journal';
 import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
-import type { TOpenedDay } from '@shared/schemas/journal';
-import { Check, History, Shuffle } from 'lucide-react';
+import type { TEntry, TOpenedDay } from '@shared/schemas/journal';
+import { Check, GitMerge, History, Shuffle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { saveDayEntry, useAnotherPrompt } from '../api/journal';
+import { EntryChangedError, saveDayEntry, useAnotherPrompt } from '../api/journal';
 import type { SaveStatus } from '../autosave';
 import { useAutosave } from '../hooks/use-autosave';
 import { useSessionEndedCheck } from '../hooks/use-journal-redirects';
@@ -24,7 +24,9 @@ import {
   afterSave,
   draftKey,
   draftToRestore,
+  mergedTexts,
   readDraft,
+  removeDraft,
   sessionDraftStore,
   writeDraft,
 } from '../reflection-draft';
@@ -86,6 +88,81 @@ function PromptCard({ reflection }: { reflection: TOpenedDay }) {
 }
 
 /**
+ * Shown when a save was refused because the day was saved on another device since: both texts side by
+ * side, and the person chooses. Nothing is saved until they do.
+ */
+function ConflictPanel({
+  mine,
+  theirs,
+  onChoose,
+}: {
+  mine: string;
+  theirs: TEntry;
+  onChoose: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const ids = { title: useId(), mine: useId(), theirs: useId() };
+  // It appears above the text being written: brought into view and focused, so that nobody types on
+  // without seeing it, and the keyboard is at the choices.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+    panel.current?.focus({ preventScroll: true });
+  }, []);
+  const empty = <span className="text-fg-muted italic">{t('reflection.conflict.empty')}</span>;
+  return (
+    <section
+      ref={panel}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={ids.title}
+      data-testid="reflection-conflict"
+      className="mt-3 scroll-mt-24 rounded-2xl border border-accent/30 bg-surface-sunken p-4 outline-none focus-visible:ring-2 focus-visible:ring-accent sm:p-5"
+    >
+      <h3 id={ids.title} className="flex items-center gap-2 font-semibold">
+        <GitMerge className="size-4 shrink-0 text-accent" aria-hidden="true" />
+        {t('reflection.conflict.title')}
+      </h3>
+      <p className="mt-1 text-sm text-fg-muted">{t('reflection.conflict.body')}</p>
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        <figure aria-labelledby={ids.mine} className="min-w-0">
+          <figcaption id={ids.mine} className="text-xs font-semibold tracking-wide text-accent uppercase">
+            {t('reflection.conflict.mine')}
+          </figcaption>
+          <p className="mt-1 max-h-48 overflow-auto rounded-xl bg-surface p-3 text-sm whitespace-pre-wrap break-words">
+            {mine.trim() ? mine : empty}
+          </p>
+        </figure>
+        <figure aria-labelledby={ids.theirs} className="min-w-0">
+          <figcaption id={ids.theirs} className="text-xs font-semibold tracking-wide text-accent uppercase">
+            {t('reflection.conflict.theirs')}
+          </figcaption>
+          <p className="mt-1 max-h-48 overflow-auto rounded-xl bg-surface p-3 text-sm whitespace-pre-wrap break-words">
+            {theirs.contentText.trim() ? theirs.contentText : empty}
+          </p>
+        </figure>
+      </div>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button type="button" size="sm" onClick={() => onChoose(mine)}>
+          {t('reflection.conflict.keepMine')}
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={() => onChoose(theirs.contentText)}>
+          {t('reflection.conflict.keepTheirs')}
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          onClick={() => onChoose(mergedTexts(theirs.contentText, mine))}
+        >
+          {t('reflection.conflict.keepBoth')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
  * The writing part of a day (spec §2, §4, §5, §9): the text saves itself 2 s after a change and on blur;
  * Save needs at least 10 characters. Nothing typed is lost: a failed save keeps the text on the page and
  * retries, and a copy waits in session storage in case the page is reloaded before it is saved.
@@ -99,8 +176,12 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
   const [text, setText] = useState(reflection.entry.contentText);
   const [restored, setRestored] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  // The server version the text on the page builds on (for the draft copy).
+  // The server version the text on the page builds on: every save names it, and the draft copy keeps it.
   const baseUpdatedAt = useRef(reflection.entry.updatedAt);
+  const baseVersion = useRef(reflection.entry.version);
+  // The entry as another device saved it, when a save was refused for that: the person chooses.
+  const [conflict, setConflict] = useState<TEntry | null>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   // Failures of the Save button are announced by it; background failures get a toast the first time.
   const saveRequested = useRef(false);
   const checkSessionEnded = useSessionEndedCheck();
@@ -109,12 +190,19 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
     delayMs: REFLECTION_AUTOSAVE_MS,
     warnBeforeUnload: true,
     save: async (value, mode) => {
-      const entry = await saveDayEntry(day, value, mode);
+      const entry = await saveDayEntry(day, value, baseVersion.current, mode);
       if (!entry) return;
+      baseVersion.current = entry.version;
       baseUpdatedAt.current = entry.updatedAt;
       afterSave(sessionDraftStore(), storageKey, entry);
     },
     onError: (error, failuresInRow) => {
+      if (error instanceof EntryChangedError) {
+        // Not retried: the text stays on the page (and in the draft copy) until the person chooses.
+        saver.discard();
+        setConflict(error.current);
+        return;
+      }
       // The copy in session storage survives the way through sign-in and comes back afterwards.
       checkSessionEnded(error);
       if (failuresInRow === 1 && !saveRequested.current) {
@@ -142,6 +230,27 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
       baseUpdatedAt: baseUpdatedAt.current,
     });
     saver.change(value);
+  };
+
+  /** The person's choice in the conflict: that text, written over the other device's version. */
+  const choose = (chosen: string) => {
+    if (!conflict) return;
+    baseVersion.current = conflict.version;
+    baseUpdatedAt.current = conflict.updatedAt;
+    setConflict(null);
+    setText(chosen);
+    if (chosen === conflict.contentText) {
+      removeDraft(sessionDraftStore(), storageKey);
+    } else {
+      writeDraft(sessionDraftStore(), storageKey, {
+        text: chosen,
+        writtenAt: Date.now(),
+        baseUpdatedAt: conflict.updatedAt,
+      });
+      saver.change(chosen);
+      void saver.flush();
+    }
+    fieldRef.current?.focus();
   };
 
   const longEnough = isReflectionLongEnough(text);
@@ -180,8 +289,11 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
             {t('reflection.restored')}
           </p>
         )}
+        {conflict && <ConflictPanel mine={text} theirs={conflict} onChoose={choose} />}
         <Textarea
+          ref={fieldRef}
           id={ids.field}
+          readOnly={conflict !== null}
           className="mt-3 min-h-56"
           value={text}
           maxLength={MAX_REFLECTION_LENGTH}
@@ -196,7 +308,7 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
           <span>{t('reflection.characters', { count: text.length })}</span>
           <span aria-live="polite" className="inline-flex items-center gap-1.5">
             {status === 'saved' && <Check className="size-3.5 text-success" aria-hidden="true" />}
-            {statusText ? t(statusText) : ''}
+            {statusText && !conflict ? t(statusText) : ''}
           </span>
         </div>
 
@@ -211,7 +323,7 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
           <Button
             type="submit"
             className="shrink-0"
-            disabled={!longEnough || submitting}
+            disabled={!longEnough || submitting || conflict !== null}
             aria-describedby={longEnough ? undefined : ids.hint}
             aria-busy={submitting || undefined}
           >
