@@ -47,7 +47,7 @@ export async function seedInstall(ctx: TestContext) {
   await expectOk(
     authedRequest(ctx, user.cookie, '/api/journal/days/1', {
       method: 'PUT',
-      body: { contentText: reflection },
+      body: { contentText: reflection, baseVersion: 1 },
       headers,
     }),
     'reflection',
