@@ -798,18 +798,16 @@ export async function replacePrompt(deps: JournalDeps, input: DayInput): Promise
   return { ok: true, value: { ...reflection, entry: toEntry(cycle.value.text, entry) } };
 }
 
-/**
- * PUT /api/journal/days/{day}: saves the text (autosave and the save button), creating the entry if needed.
- * The text decides the status (`reflectionStatus`; day 4 is completed by its lane, not by text). Day 7
- * completed brings the week's insight forward to now (issue 14).
- */
 /** A save written over a version the entry has moved on from: the entry as it is now. */
 export type EntryChanged = { ok: false; error: 'entry_changed'; current: TEntry };
 
 /**
- * Saves a day's text over `baseVersion`, the version the writer last saw. The update itself checks the
- * version (compare and set, in one statement), so of two saves over the same version exactly one is
- * written, whatever the timing, on one process or many; the other gets `entry_changed` with what is there.
+ * PUT /api/journal/days/{day}: saves the text (autosave and the save button), creating the entry if needed.
+ * The text decides the status (`reflectionStatus`; day 4 is completed by its lane, not by text). Day 7
+ * completed brings the week's insight forward to now (issue 14). The text is saved over `baseVersion`, the
+ * version the writer last saw: the update itself checks it (compare and set, in one statement), so of two
+ * saves over the same version exactly one is written, whatever the timing, on one process or many; the
+ * other gets `entry_changed` with what is there.
  */
 export async function saveDay(
   deps: JournalDeps,

@@ -244,16 +244,12 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
     baseVersion.current = conflict.version;
     baseUpdatedAt.current = conflict.updatedAt;
     setConflict(null);
-    setText(chosen);
     if (chosen === conflict.contentText) {
+      // The other device's text is what is saved already: nothing to save, no draft to keep.
+      setText(chosen);
       removeDraft(sessionDraftStore(), storageKey);
     } else {
-      writeDraft(sessionDraftStore(), storageKey, {
-        text: chosen,
-        writtenAt: Date.now(),
-        baseUpdatedAt: conflict.updatedAt,
-      });
-      saver.change(chosen);
+      change(chosen);
       void saver.flush();
     }
     fieldRef.current?.focus();
