@@ -25,6 +25,7 @@ export const API_ERROR_CODES = [
   'onboarding_required',
   'day_locked',
   'entry_changed',
+  'answers_changed',
   'ai_unavailable',
   // the bubble profile
   'bubble_limit_reached',

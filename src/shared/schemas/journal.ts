@@ -17,6 +17,9 @@ export const ZProfile = z.object({
   firstName: z.string().nullable(),
   onboardingCompletedAt: z.string().nullable().describe('ISO timestamp'),
   answers: z.array(z.string()),
+  answerVersions: z
+    .array(z.number().int())
+    .describe('the version of each answer (0: never saved), to name in the next save'),
   what_matters: profileList,
   where_safe: profileList,
   edges: profileList,
@@ -30,14 +33,34 @@ export const ZProfile = z.object({
 export type TProfile = z.infer<typeof ZProfile>;
 
 const answers = z.array(z.string().max(MAX_ANSWER_LENGTH)).max(ONBOARDING_QUESTIONS);
+/** The version of each answer the save was written over (`answerVersions` of the profile); absent: none. */
+const baseVersions = z.array(z.number().int().min(0)).max(ONBOARDING_QUESTIONS).default([]);
 
-/** PUT /api/journal/onboarding/answers → 204: merged into profile_v0.answers (autosave). */
-export const ZSaveAnswers = z.object({ answers });
+/**
+ * PUT /api/journal/onboarding/answers → 200 ZAnswersSaved: merged by position into profile_v0.answers
+ * (autosave). An answer that changed since the version named for it (on another device) is not replaced:
+ * nothing is written and the answer is 409 `answers_changed` (`ZAnswersChanged`). Decision 064.
+ */
+export const ZSaveAnswers = z.object({ answers, baseVersions });
 export type TSaveAnswers = z.infer<typeof ZSaveAnswers>;
 
-/** POST /api/journal/onboarding/complete → 200 ZProfile: analyses the answers, sets the completion time. */
-export const ZCompleteOnboarding = z.object({ answers });
-export type TCompleteOnboarding = z.infer<typeof ZCompleteOnboarding>;
+export const ZAnswersSaved = z.object({ versions: z.array(z.number().int()) });
+export type TAnswersSaved = z.infer<typeof ZAnswersSaved>;
+
+/** The 409 of answers written over older versions: the code, and the answers as they are now. */
+export const ZAnswersChanged = z.object({
+  error: z.object({ code: z.literal('answers_changed') }),
+  answers: z.array(z.string()),
+  versions: z.array(z.number().int()),
+});
+export type TAnswersChanged = z.infer<typeof ZAnswersChanged>;
+
+/**
+ * POST /api/journal/onboarding/complete → 200 ZProfile: the answers are merged as in autosave (with the same
+ * 409 `answers_changed`), analysed, and the completion time is set.
+ */
+export const ZCompleteOnboarding = z.object({ answers, baseVersions });
+export type TCompleteOnboarding = z.input<typeof ZCompleteOnboarding>;
 
 export const ZDaySummary = z.object({
   day: z.number().int().min(1).max(7),

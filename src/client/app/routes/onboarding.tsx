@@ -58,7 +58,7 @@ export function Component() {
           />
         </div>
       ) : profile.data && !completed ? (
-        <OnboardingFlow savedAnswers={profile.data.answers} />
+        <OnboardingFlow saved={profile.data} />
       ) : (
         <OnboardingSkeleton />
       )}

@@ -16,6 +16,8 @@ import { users } from './accounts';
 /** What onboarding built and the settings changed (spec §3 profile_v0). */
 export type ProfileV0 = {
   answers: string[];
+  /** The version of each answer, counted up by each save that changes it (decision 064; rows before: absent). */
+  answer_versions?: number[];
   what_matters: string[];
   where_safe: string[];
   edges: string[];

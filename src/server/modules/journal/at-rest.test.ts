@@ -43,7 +43,7 @@ async function typePrivateText(ctx: TestContext, words: Words) {
   const send = (pathname: string, method: string, body?: unknown) =>
     authedRequest(ctx, user.cookie, pathname, { method, body });
   const answers = [words.firstName, words.answer, 'Being heard.', 'At home.', 'With friends.', 'Saying no.'];
-  expect((await send('/api/journal/onboarding/answers', 'PUT', { answers })).status).toBe(204);
+  expect((await send('/api/journal/onboarding/answers', 'PUT', { answers })).status).toBe(200);
   expect((await send('/api/journal/onboarding/complete', 'POST', { answers })).status).toBe(200);
   const reflection = `Today I met ${words.bubble} by the sea and felt ${words.reflection}, calm and honest.`;
   expect((await send('/api/journal/days/1', 'PUT', { contentText: reflection, baseVersion: 1 })).status).toBe(

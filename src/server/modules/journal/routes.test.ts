@@ -109,7 +109,7 @@ describe('the weekly cycle over HTTP', () => {
       method: 'PUT',
       body: { answers: ANSWERS.slice(0, 2) },
     });
-    expect(saved.status).toBe(204);
+    expect(saved.status).toBe(200);
     expect((await json<TProfile>(await call(user, '/api/journal/profile'), 200)).answers).toEqual(
       ANSWERS.slice(0, 2),
     );
@@ -509,5 +509,64 @@ describe('no lost words: two devices on one day', () => {
       version = winner.version;
     }
     expect(version).toBe(51);
+  });
+});
+
+describe('no lost words: two devices in onboarding', () => {
+  type Changed = { error: { code: string }; answers: string[]; versions: number[] };
+  const save = (user: SignedInUser, answers: string[], baseVersions: number[]) =>
+    call(user, '/api/journal/onboarding/answers', { method: 'PUT', body: { answers, baseVersions } });
+  const stored = async (user: SignedInUser) => json<TProfile>(await call(user, '/api/journal/profile'), 200);
+
+  it('refuses answers over older versions, writes none of them, and answers with those that are there', async () => {
+    const user = await createSignedInUser(t);
+    expect(
+      (await json<{ versions: number[] }>(await save(user, ['Anna', 'Trust'], []), 200)).versions,
+    ).toEqual([1, 1]);
+    // The phone changes the second answer; the laptop, still on [1, 1], changes the second and a third.
+    await json(await save(user, ['Anna', 'Trust, from the phone'], [1, 1]), 200);
+    const stale = await json<Changed>(
+      await save(user, ['Anna', 'Trust, from the laptop', 'Home'], [1, 1]),
+      409,
+    );
+    expect(stale).toEqual({
+      error: { code: 'answers_changed' },
+      answers: ['Anna', 'Trust, from the phone'],
+      versions: [1, 2],
+    });
+    expect(await stored(user)).toMatchObject({
+      answers: ['Anna', 'Trust, from the phone'],
+      answerVersions: [1, 2],
+    });
+    const completed = await call(user, '/api/journal/onboarding/complete', {
+      method: 'POST',
+      body: { answers: ['Anna', 'Trust, from the laptop'], baseVersions: [1, 1] },
+    });
+    expect((await json<Changed>(completed, 409)).error.code).toBe('answers_changed');
+    expect((await stored(user)).onboardingCompletedAt).toBeNull();
+    const badVersions = await call(user, '/api/journal/onboarding/answers', {
+      method: 'PUT',
+      body: { answers: ['Anna'], baseVersions: [-1] },
+    });
+    expect(await errorCode(badVersions, 400)).toBe('validation');
+  });
+
+  it('of two saves racing over one version, writes exactly one and tells the other, 50 times', async () => {
+    const user = await createSignedInUser(t);
+    let versions: number[] = [];
+    for (let round = 1; round <= 50; round += 1) {
+      const sent = [`Round ${round}, from the phone.`, `Round ${round}, from the laptop.`];
+      const answers = await Promise.all(sent.map((text) => save(user, ['Anna', text], versions)));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.toSorted(), `round ${round}`).toEqual([200, 409]);
+      const bodies = await Promise.all(answers.map((answer) => answer.json()));
+      const winner = bodies[statuses.indexOf(200)] as { versions: number[] };
+      const loser = bodies[statuses.indexOf(409)] as Changed;
+      expect(loser.versions).toEqual(winner.versions);
+      expect(loser.answers[1]).toBe(sent[statuses.indexOf(200)]);
+      expect((await stored(user)).answers[1]).toBe(sent[statuses.indexOf(200)]);
+      versions = winner.versions;
+    }
+    expect(versions).toEqual([1, 50]);
   });
 });

@@ -2,6 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Lane } from '@shared/domain/journal';
 import { ZApiError } from '@shared/schemas/common';
 import {
+  ZAnswersChanged,
+  ZAnswersSaved,
   ZChooseLane,
   ZCompleteOnboarding,
   ZDashboard,
@@ -29,6 +31,7 @@ import {
 } from '../../lib/api';
 import { reportedLocale, reportedTimeZone } from '../../lib/reported-context';
 import {
+  type AnswersChanged,
   chooseLane,
   completeOnboarding,
   deleteJournalData,
@@ -63,6 +66,11 @@ const validation = errorResponse('validation');
 /** What a route about a day of the current week can refuse. */
 const dayRefusals = { 400: validation, 401: unauthenticated, 403: dayLocked, 409: onboardingRequired };
 
+const answersChanged = jsonResponse(
+  'answers_changed: an answer was saved since the version named for it (on another device); nothing is written',
+  ZAnswersChanged,
+);
+
 const profileRoute = createRoute({
   method: 'get',
   path: '/journal/profile',
@@ -77,7 +85,12 @@ const saveAnswersRoute = createRoute({
   tags: TAGS,
   summary: 'Autosave of the onboarding answers, merged by position into profile_v0.answers',
   request: { body: jsonBody(ZSaveAnswers) },
-  responses: { 204: { description: 'Saved' }, 400: validation, 401: unauthenticated },
+  responses: {
+    200: jsonResponse('The versions of the answers as saved', ZAnswersSaved),
+    400: validation,
+    401: unauthenticated,
+    409: answersChanged,
+  },
 });
 
 const completeOnboardingRoute = createRoute({
@@ -86,7 +99,12 @@ const completeOnboardingRoute = createRoute({
   tags: TAGS,
   summary: 'Finish onboarding: first name, analysis of the answers, completion time',
   request: { body: jsonBody(ZCompleteOnboarding) },
-  responses: { 200: jsonResponse('The completed profile', ZProfile), 400: validation, 401: unauthenticated },
+  responses: {
+    200: jsonResponse('The completed profile', ZProfile),
+    400: validation,
+    401: unauthenticated,
+    409: answersChanged,
+  },
 });
 
 const dashboardRoute = createRoute({
@@ -228,6 +246,15 @@ function refuse<E extends JournalErrorCode>(c: Context<AppEnv>, code: E) {
   return c.json({ error: { code } }, REFUSAL_STATUS[code]);
 }
 
+function answersInput(c: Context<AppEnv>, body: { answers: string[]; baseVersions: number[] }) {
+  return { userId: currentUser(c).id, ...body, timeZone: reportedTimeZone(c) };
+}
+
+function answersChangedResponse(c: Context<AppEnv>, outcome: AnswersChanged) {
+  const { texts, versions } = outcome.current;
+  return c.json({ error: { code: outcome.error }, answers: texts, versions }, 409);
+}
+
 export function journalRoutes(deps: JournalDeps & { secret: string }) {
   const router = createApiRouter();
   // Every journal route is the signed-in user's own: refuse without a session before anything else. The time
@@ -250,22 +277,12 @@ export function journalRoutes(deps: JournalDeps & { secret: string }) {
   return router
     .openapi(profileRoute, async (c) => c.json(await getProfile(withZone(c), currentUser(c).id), 200))
     .openapi(saveAnswersRoute, async (c) => {
-      const { answers } = c.req.valid('json');
-      await saveOnboardingAnswers(withZone(c), {
-        userId: currentUser(c).id,
-        answers,
-        timeZone: reportedTimeZone(c),
-      });
-      return c.body(null, 204);
+      const outcome = await saveOnboardingAnswers(withZone(c), answersInput(c, c.req.valid('json')));
+      return outcome.ok ? c.json(outcome.value, 200) : answersChangedResponse(c, outcome);
     })
     .openapi(completeOnboardingRoute, async (c) => {
-      const { answers } = c.req.valid('json');
-      const profile = await completeOnboarding(withZone(c), {
-        userId: currentUser(c).id,
-        answers,
-        timeZone: reportedTimeZone(c),
-      });
-      return c.json(profile, 200);
+      const outcome = await completeOnboarding(withZone(c), answersInput(c, c.req.valid('json')));
+      return outcome.ok ? c.json(outcome.value, 200) : answersChangedResponse(c, outcome);
     })
     .openapi(dashboardRoute, async (c) => {
       const outcome = await getDashboard(withZone(c), currentUser(c).id);

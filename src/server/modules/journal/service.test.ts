@@ -18,6 +18,7 @@ import { createTestCipher } from '../../test/test-cipher';
 import { createTestDatabase } from '../../test/test-db';
 import { counterpartKey, loadPromptLibrary, seedPrompts } from './prompts';
 import {
+  type AnswersChanged,
   chooseLane,
   completeOnboarding,
   deleteJournalData,
@@ -29,7 +30,6 @@ import {
   getSettings,
   type JournalDeps,
   type JournalOutcome,
-  mergeAnswers,
   readDay,
   replacePrompt,
   saveOnboardingAnswers,
@@ -101,7 +101,7 @@ async function warmUpConnections() {
   await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
 }
 
-function value<T>(outcome: JournalOutcome<T> | EntryChanged): T {
+function value<T>(outcome: JournalOutcome<T> | EntryChanged | AnswersChanged): T {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.error}`);
   return outcome.value;
 }
@@ -115,11 +115,13 @@ describe('onboarding', () => {
     await saveOnboardingAnswers(deps, {
       userId,
       answers: ['Anna', 'honesty', 'listening'],
+      baseVersions: [1, 1],
       timeZone: undefined,
     });
-    await saveOnboardingAnswers(deps, { userId, answers: ['Anne'], timeZone: undefined });
+    await saveOnboardingAnswers(deps, { userId, answers: ['Anne'], baseVersions: [1], timeZone: undefined });
     const profile = await getProfile(deps, userId);
     expect(profile.answers).toEqual(['Anne', 'honesty', 'listening']);
+    expect(profile.answerVersions).toEqual([2, 2, 1]);
     expect(profile.onboardingCompletedAt).toBeNull();
     expect(profile.firstName).toBeNull();
   });
@@ -135,16 +137,57 @@ describe('onboarding', () => {
     expect(await getSettings(deps, userId)).toMatchObject({ remindersEnabled: true, reminderTime: '21:15' });
   });
 
-  it('fills gaps left by an answer sent past the end with empty answers', () => {
-    expect(mergeAnswers(['a'], ['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
-    expect(mergeAnswers(['a', 'b', 'c'], ['x'])).toEqual(['x', 'b', 'c']);
-    expect(mergeAnswers([], [])).toEqual([]);
+  it('never writes an answer over one saved on another device since (decision 064)', async () => {
+    const userId = await addUser();
+    await saveOnboardingAnswers(deps, { userId, answers: ['Anna', 'trust'], timeZone: undefined });
+    const opened = await getProfile(deps, userId);
+    expect(opened.answerVersions).toEqual([1, 1]);
+    // The phone changes the second answer; the laptop, still on version 1, then writes its own.
+    const phone = value(
+      await saveOnboardingAnswers(deps, {
+        userId,
+        answers: ['Anna', 'trust, from the phone'],
+        baseVersions: opened.answerVersions,
+        timeZone: undefined,
+      }),
+    );
+    expect(phone.versions).toEqual([1, 2]);
+    const laptop = await saveOnboardingAnswers(deps, {
+      userId,
+      answers: ['Anna', 'trust, from the laptop'],
+      baseVersions: opened.answerVersions,
+      timeZone: undefined,
+    });
+    expect(laptop).toEqual({
+      ok: false,
+      error: 'answers_changed',
+      current: { texts: ['Anna', 'trust, from the phone'], versions: [1, 2] },
+    });
+    // Completing from the stale side is refused the same way, and completes nothing.
+    const completed = await completeOnboarding(deps, {
+      userId,
+      answers: ['Anna', 'trust, from the laptop'],
+      baseVersions: opened.answerVersions,
+      timeZone: undefined,
+    });
+    expect(completed.ok).toBe(false);
+    expect(await getProfile(deps, userId)).toMatchObject({
+      answers: ['Anna', 'trust, from the phone'],
+      onboardingCompletedAt: null,
+    });
   });
 
   it('completes: first name, analysis of English answers and the completion time', async () => {
     const userId = await addUser();
     await saveOnboardingAnswers(deps, { userId, answers: ENGLISH_ANSWERS.slice(0, 3), timeZone: undefined });
-    const profile = await completeOnboarding(deps, { userId, answers: ENGLISH_ANSWERS, timeZone: undefined });
+    const profile = value(
+      await completeOnboarding(deps, {
+        userId,
+        answers: ENGLISH_ANSWERS,
+        baseVersions: [1, 1, 1],
+        timeZone: undefined,
+      }),
+    );
     expect(profile).toMatchObject({
       firstName: 'Anna',
       onboardingCompletedAt: MONDAY.toISOString(),
@@ -160,7 +203,9 @@ describe('onboarding', () => {
 
   it('analyses German answers', async () => {
     const userId = await addUser();
-    const profile = await completeOnboarding(deps, { userId, answers: GERMAN_ANSWERS, timeZone: undefined });
+    const profile = value(
+      await completeOnboarding(deps, { userId, answers: GERMAN_ANSWERS, timeZone: undefined }),
+    );
     expect(profile).toMatchObject({
       firstName: 'Jonas',
       what_matters: ['trust', 'intimacy'],
@@ -171,11 +216,13 @@ describe('onboarding', () => {
 
   it('has no first name for a blank first answer and the defaults when nothing matches', async () => {
     const userId = await addUser();
-    const profile = await completeOnboarding(deps, {
-      userId,
-      answers: ['   ', 'x', 'y', 'z', 'w', 'v'],
-      timeZone: undefined,
-    });
+    const profile = value(
+      await completeOnboarding(deps, {
+        userId,
+        answers: ['   ', 'x', 'y', 'z', 'w', 'v'],
+        timeZone: undefined,
+      }),
+    );
     expect(profile).toMatchObject({
       firstName: null,
       what_matters: ['connection'],
@@ -187,7 +234,15 @@ describe('onboarding', () => {
   it('analyses again when completed again', async () => {
     const userId = await onboardedUser();
     clock.set(WEDNESDAY);
-    const again = await completeOnboarding(deps, { userId, answers: GERMAN_ANSWERS, timeZone: undefined });
+    const { answerVersions } = await getProfile(deps, userId);
+    const again = value(
+      await completeOnboarding(deps, {
+        userId,
+        answers: GERMAN_ANSWERS,
+        baseVersions: answerVersions,
+        timeZone: undefined,
+      }),
+    );
     expect(again.firstName).toBe('Jonas');
     expect(again.edges).toEqual(['communication/conflict']);
     expect(again.onboardingCompletedAt).toBe(WEDNESDAY.toISOString());
@@ -199,6 +254,7 @@ describe('onboarding', () => {
       firstName: null,
       onboardingCompletedAt: null,
       answers: [],
+      answerVersions: [],
       what_matters: [],
       where_safe: [],
       edges: [],

@@ -24,9 +24,11 @@ import {
   zonedInstant,
 } from '@shared/domain/journal';
 import { isLocale, type TLocale } from '@shared/domain/locale';
+import { applyAnswers, type VersionedAnswers } from '@shared/domain/onboarding-answers';
 import { analyzeOnboarding } from '@shared/domain/profile-analysis';
 import { href } from '@shared/routes';
 import type {
+  TAnswersSaved,
   TDashboard,
   TDayReflection,
   TEntry,
@@ -99,6 +101,7 @@ export const EMPTY_PROFILE_V0: Required<ProfileV0> = {
   reminder_time: DEFAULT_REMINDER_TIME,
   reminder_enabled: false,
   weekly_email_enabled: false,
+  answer_versions: [],
 };
 
 /** profile_v0 with defaults for any field an older row lacks; the answers as stored (sealed). */
@@ -129,6 +132,7 @@ function toProfile(cipher: FieldCipher, stored: ProfileRow | undefined): TProfil
     firstName: row?.firstName ?? null,
     onboardingCompletedAt: row?.onboardingCompletedAt?.toISOString() ?? null,
     answers: v0.answers,
+    answerVersions: v0.answers.map((_, index) => v0.answer_versions[index] ?? 0),
     what_matters: v0.what_matters,
     where_safe: v0.where_safe,
     edges: v0.edges,
@@ -232,34 +236,56 @@ async function lockProfile(
   return row;
 }
 
-/**
- * Autosave merges by position: each answer sent replaces the one at its index, later answers that were not
- * sent stay (the client may send only the steps so far).
- */
-export function mergeAnswers(stored: readonly string[], incoming: readonly string[]): string[] {
-  const merged = [...stored];
-  incoming.forEach((answer, index) => {
-    merged[index] = answer;
-  });
-  return Array.from(merged, (answer) => answer ?? '');
+type AnswersInput = {
+  userId: string;
+  answers: string[];
+  /** The versions the answers were written over (absent: none, as on the first save). */
+  baseVersions?: number[];
+  timeZone: string | undefined;
+};
+
+export type AnswersChanged = { ok: false; error: 'answers_changed'; current: VersionedAnswers };
+
+/** The opened answers of a profile with their versions (rows before decision 064: version 0 each). */
+function versionedAnswersOf(v0: Required<ProfileV0>): VersionedAnswers {
+  return { texts: v0.answers, versions: v0.answer_versions };
 }
 
-type AnswersInput = { userId: string; answers: string[]; timeZone: string | undefined };
+/**
+ * The save's answers applied to the locked profile (decision 064): written by position over the versions they
+ * name, or nothing written and `answers_changed` with the answers as they are.
+ */
+async function applyAnswersLocked(
+  deps: JournalDeps,
+  tx: DbExecutor,
+  input: AnswersInput,
+  now: Date,
+): Promise<{ ok: true; v0: Required<ProfileV0>; merged: VersionedAnswers } | AnswersChanged> {
+  const row = openedProfile(deps.cipher, await lockProfile(tx, { ...input, locale: deps.locale, now }));
+  const v0 = profileV0Of(row);
+  const stored = versionedAnswersOf(v0);
+  const merged = applyAnswers(stored, { answers: input.answers, baseVersions: input.baseVersions ?? [] });
+  return merged.ok
+    ? { ok: true, v0, merged: merged.value }
+    : { ok: false, error: 'answers_changed', current: stored };
+}
 
 /** PUT /api/journal/onboarding/answers: merged into profile_v0.answers, the rest of profile_v0 kept. */
-export async function saveOnboardingAnswers(deps: JournalDeps, input: AnswersInput): Promise<void> {
+export async function saveOnboardingAnswers(
+  deps: JournalDeps,
+  input: AnswersInput,
+): Promise<{ ok: true; value: TAnswersSaved } | AnswersChanged> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const row = openedProfile(deps.cipher, await lockProfile(tx, { ...input, locale: deps.locale, now }));
-    const v0 = profileV0Of(row);
-    const answers = sealedAnswers(
-      privateTextOf(deps.cipher, input.userId),
-      mergeAnswers(v0.answers, input.answers),
-    );
+  return deps.db.transaction(async (tx) => {
+    const applied = await applyAnswersLocked(deps, tx, input, now);
+    if (!applied.ok) return applied;
+    const { v0, merged } = applied;
+    const answers = sealedAnswers(privateTextOf(deps.cipher, input.userId), merged.texts);
     await tx
       .update(profiles)
-      .set({ profileV0: { ...v0, answers }, updatedAt: now })
+      .set({ profileV0: { ...v0, answers, answer_versions: merged.versions }, updatedAt: now })
       .where(eq(profiles.userId, input.userId));
+    return { ok: true, value: { versions: merged.versions } };
   });
 }
 
@@ -268,25 +294,33 @@ export async function saveOnboardingAnswers(deps: JournalDeps, input: AnswersInp
  * becomes the first name, the others are analysed into the three lists and the completion time is set.
  * Completing again analyses the answers again and moves the completion time.
  */
-export async function completeOnboarding(deps: JournalDeps, input: AnswersInput): Promise<TProfile> {
+export async function completeOnboarding(
+  deps: JournalDeps,
+  input: AnswersInput,
+): Promise<{ ok: true; value: TProfile } | AnswersChanged> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const row = openedProfile(deps.cipher, await lockProfile(tx, { ...input, locale: deps.locale, now }));
-    const v0 = profileV0Of(row);
-    const answers = mergeAnswers(v0.answers, input.answers);
-    const { firstName, ...lists } = analyzeOnboarding(answers);
+    const applied = await applyAnswersLocked(deps, tx, input, now);
+    if (!applied.ok) return applied;
+    const { v0, merged } = applied;
+    const { firstName, ...lists } = analyzeOnboarding(merged.texts);
     const text = privateTextOf(deps.cipher, input.userId);
     const [updated] = await tx
       .update(profiles)
       .set({
         firstName: firstName === null ? null : text.seal('profiles.first_name', firstName),
         onboardingCompletedAt: now,
-        profileV0: { ...v0, answers: sealedAnswers(text, answers), ...lists },
+        profileV0: {
+          ...v0,
+          answers: sealedAnswers(text, merged.texts),
+          answer_versions: merged.versions,
+          ...lists,
+        },
         updatedAt: now,
       })
       .where(eq(profiles.userId, input.userId))
       .returning();
-    return toProfile(deps.cipher, updated);
+    return { ok: true, value: toProfile(deps.cipher, updated) };
   });
 }
 

@@ -1,9 +1,13 @@
 import { ApiError, apiErrorOf, apiRequest } from '@client/lib/api-client';
 import type { TLocale } from '@shared/domain/locale';
+import type { VersionedAnswers } from '@shared/domain/onboarding-answers';
 import type {
+  TAnswersChanged,
+  TAnswersSaved,
   TChooseLane,
   TCompleteOnboarding,
   TDashboard,
+  TDayReflection,
   TEntry,
   TIME_ZONE_HEADER,
   TOpenedDay,
@@ -44,9 +48,11 @@ const KEEPALIVE_BODY_LIMIT = 60_000;
 
 /**
  * A write that should outlive the page: sent when the page is hidden or closed, so the last words typed
- * reach the server even if the tab is discarded. Rejects with an ApiError like `apiRequest`.
+ * reach the server even if the tab is discarded. Answers the server's answer when the page is still there to
+ * read it (a hidden tab that comes back builds on the version it saved). Rejects with an ApiError like
+ * `apiRequest`.
  */
-async function journalKeepalive(path: string, method: 'PUT', body: unknown): Promise<void> {
+async function journalKeepalive<T>(path: string, method: 'PUT', body: unknown): Promise<T> {
   const json = JSON.stringify(body);
   let response: Response;
   try {
@@ -61,6 +67,7 @@ async function journalKeepalive(path: string, method: 'PUT', body: unknown): Pro
     throw new ApiError(0, 'network');
   }
   if (!response.ok) throw await apiErrorOf(response);
+  return (await response.json()) as T;
 }
 
 /** A write that can go either way: `keepalive` when the page is being hidden or closed. */
@@ -112,16 +119,54 @@ export function dayReflectionQuery(day: number, locale: TLocale) {
 }
 
 /**
- * The onboarding autosave: the whole answers array, merged on the server. The cached profile follows, so
- * coming back to the page resumes with what was saved, not with what was loaded first.
+ * A save of the onboarding answers refused because an answer was saved since the version it was written over
+ * (on another device): `current` is the answers as they are now. Nothing of the refused save was written.
+ */
+export class AnswersChangedError extends Error {
+  override name = 'AnswersChangedError';
+  constructor(readonly current: VersionedAnswers) {
+    super('the answers were saved elsewhere since');
+  }
+}
+
+function changedAnswersOf(error: unknown): VersionedAnswers | null {
+  if (!(error instanceof ApiError) || error.code !== 'answers_changed') return null;
+  const payload = error.payload as Partial<TAnswersChanged> | null;
+  return Array.isArray(payload?.answers) && Array.isArray(payload.versions)
+    ? { texts: payload.answers, versions: payload.versions }
+    : null;
+}
+
+/** The journal request, with a refusal for answers saved elsewhere as AnswersChangedError. */
+async function answersRequest<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    const current = changedAnswersOf(error);
+    throw current ? new AnswersChangedError(current) : error;
+  }
+}
+
+/**
+ * The onboarding autosave: the whole answers array over the versions it was written over, merged on the
+ * server. Answers the versions as saved. The cached profile follows, so
+ * coming back to the page resumes with what was saved, not with what was loaded first. Rejects with
+ * AnswersChangedError when an answer was saved elsewhere since.
  */
 export function useSaveOnboardingAnswers() {
   const queryClient = useQueryClient();
-  return async (answers: string[], mode: SendMode = {}): Promise<void> => {
-    const body: TSaveAnswers = { answers };
-    if (mode.keepalive) await journalKeepalive('/onboarding/answers', 'PUT', body);
-    else await journalRequest('/onboarding/answers', { method: 'PUT', body });
-    queryClient.setQueryData(journalKeys.profile, (profile) => profile && { ...profile, answers });
+  return async (answers: string[], baseVersions: number[], mode: SendMode = {}) => {
+    const body: TSaveAnswers = { answers, baseVersions };
+    const { versions } = await answersRequest(() =>
+      mode.keepalive
+        ? journalKeepalive<TAnswersSaved>('/onboarding/answers', 'PUT', body)
+        : journalRequest<TAnswersSaved>('/onboarding/answers', { method: 'PUT', body }),
+    );
+    queryClient.setQueryData(
+      journalKeys.profile,
+      (profile) => profile && { ...profile, answers, answerVersions: versions },
+    );
+    return versions;
   };
 }
 
@@ -129,7 +174,7 @@ export function useCompleteOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCompleteOnboarding) =>
-      journalRequest<TProfile>('/onboarding/complete', { method: 'POST', body }),
+      answersRequest(() => journalRequest<TProfile>('/onboarding/complete', { method: 'POST', body })),
     onSuccess: (profile) => {
       queryClient.setQueryData(journalKeys.profile, profile);
       void queryClient.invalidateQueries({ queryKey: journalKeys.dashboard });
@@ -157,22 +202,28 @@ function changedEntryOf(error: unknown): TEntry | null {
 }
 
 /**
+ * The day's entry as it is stored now, read without opening the day (the GET): what a page that was hidden
+ * compares with the text it shows. Null before the day was started.
+ */
+export async function readDayEntry(day: number, locale: TLocale): Promise<TEntry | null> {
+  const reflection = await journalRequest<TDayReflection>(`/days/${day}?locale=${locale}`);
+  return reflection.entry;
+}
+
+/**
  * Saves a day's text (autosave and the save button) over `baseVersion`, the version of the entry the text
- * was written over. Answers the stored entry, or nothing when sent with keepalive (the page is going away
- * and does not read the answer). Rejects with EntryChangedError when the entry was saved elsewhere since.
+ * was written over. Answers the stored entry (with keepalive too, when the page is still there to read it).
+ * Rejects with EntryChangedError when the entry was saved elsewhere since.
  */
 export async function saveDayEntry(
   day: number,
   contentText: string,
   baseVersion: number,
   mode: SendMode = {},
-): Promise<TEntry | undefined> {
+): Promise<TEntry> {
   const body: TSaveEntry = { contentText, baseVersion };
   try {
-    if (mode.keepalive) {
-      await journalKeepalive(`/days/${day}`, 'PUT', body);
-      return undefined;
-    }
+    if (mode.keepalive) return await journalKeepalive<TEntry>(`/days/${day}`, 'PUT', body);
     return await journalRequest<TEntry>(`/days/${day}`, { method: 'PUT', body });
   } catch (error) {
     const current = changedEntryOf(error);

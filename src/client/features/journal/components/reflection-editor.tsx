@@ -12,24 +12,25 @@ import {
 import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import type { TEntry, TOpenedDay } from '@shared/schemas/journal';
-import { Check, GitMerge, History, Shuffle } from 'lucide-react';
+import { Check, History, RefreshCw, Shuffle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EntryChangedError, saveDayEntry, useAnotherPrompt } from '../api/journal';
+import { EntryChangedError, readDayEntry, saveDayEntry, useAnotherPrompt } from '../api/journal';
 import type { SaveStatus } from '../autosave';
 import { useAutosave } from '../hooks/use-autosave';
 import { useSessionEndedCheck } from '../hooks/use-journal-redirects';
+import { useReturnCheck } from '../hooks/use-return-check';
 import {
   afterSave,
   draftKey,
   draftToRestore,
-  mergedTexts,
   readDraft,
   removeDraft,
   sessionDraftStore,
   writeDraft,
 } from '../reflection-draft';
+import { ConflictPanel } from './conflict-panel';
 
 const SAVE_STATUS_TEXT = {
   idle: null,
@@ -87,94 +88,13 @@ function PromptCard({ reflection }: { reflection: TOpenedDay }) {
   );
 }
 
-/** One of the two texts of a conflict, whole: it scrolls when long, and the keyboard can scroll it too. */
-function ConflictText({ label, text }: { label: string; text: string }) {
-  const { t } = useTranslation();
-  const labelId = useId();
-  return (
-    <figure aria-labelledby={labelId} className="min-w-0">
-      <figcaption id={labelId} className="text-xs font-semibold tracking-wide text-accent uppercase">
-        {label}
-      </figcaption>
-      <section
-        aria-labelledby={labelId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        tabIndex={0}
-        className="mt-1 max-h-48 overflow-auto rounded-xl bg-surface p-3 text-sm whitespace-pre-wrap break-words"
-      >
-        {text.trim() ? text : <span className="text-fg-muted italic">{t('reflection.conflict.empty')}</span>}
-      </section>
-    </figure>
-  );
-}
-
-/**
- * Shown when a save was refused because the day was saved on another device since: both texts side by
- * side, and the person chooses. Nothing is saved until they do.
- */
-function ConflictPanel({
-  mine,
-  theirs,
-  onChoose,
-}: {
-  mine: string;
-  theirs: TEntry;
-  onChoose: (text: string) => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  // It appears above the text being written: brought into view and focused, so that nobody types on
-  // without seeing it, and the keyboard is at the choices.
-  const panel = useRef<HTMLElement>(null);
-  useEffect(() => {
-    panel.current?.scrollIntoView({ block: 'nearest' });
-    panel.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <section
-      ref={panel}
-      tabIndex={-1}
-      role="alert"
-      aria-labelledby={titleId}
-      data-testid="reflection-conflict"
-      className="mt-3 scroll-mt-24 rounded-2xl border border-accent/30 bg-surface-sunken p-4 outline-none focus-visible:ring-2 focus-visible:ring-accent sm:p-5"
-    >
-      <h3 id={titleId} className="flex items-center gap-2 font-semibold">
-        <GitMerge className="size-4 shrink-0 text-accent" aria-hidden="true" />
-        {t('reflection.conflict.title')}
-      </h3>
-      <p className="mt-1 text-sm text-fg-muted">{t('reflection.conflict.body')}</p>
-      <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <ConflictText label={t('reflection.conflict.mine')} text={mine} />
-        <ConflictText label={t('reflection.conflict.theirs')} text={theirs.contentText} />
-      </div>
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button type="button" size="sm" onClick={() => onChoose(mine)}>
-          {t('reflection.conflict.keepMine')}
-        </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={() => onChoose(theirs.contentText)}>
-          {t('reflection.conflict.keepTheirs')}
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="secondary"
-          onClick={() => onChoose(mergedTexts(theirs.contentText, mine))}
-        >
-          {t('reflection.conflict.keepBoth')}
-        </Button>
-      </div>
-    </section>
-  );
-}
-
 /**
  * The writing part of a day (spec §2, §4, §5, §9): the text saves itself 2 s after a change and on blur;
  * Save needs at least 10 characters. Nothing typed is lost: a failed save keeps the text on the page and
  * retries, and a copy waits in session storage in case the page is reloaded before it is saved.
  */
 export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const ids = { field: useId(), hint: useId() };
   const { day } = reflection;
@@ -187,6 +107,10 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
   const baseVersion = useRef(reflection.entry.version);
   // The entry as another device saved it, when a save was refused for that: the person chooses.
   const [conflict, setConflict] = useState<TEntry | null>(null);
+  // Set when coming back to the page took in the text another device saved meanwhile: said, not silent.
+  const [updatedElsewhere, setUpdatedElsewhere] = useState(false);
+  const textRef = useRef(text);
+  textRef.current = text;
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   // Failures of the Save button are announced by it; background failures get a toast the first time.
   const saveRequested = useRef(false);
@@ -228,7 +152,38 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
     saver.change(restore);
   }, []);
 
+  /** The entry as another device saved it, taken in as the page's text and the version it builds on. */
+  const takeIn = (entry: TEntry) => {
+    baseVersion.current = entry.version;
+    baseUpdatedAt.current = entry.updatedAt;
+    setText(entry.contentText);
+    removeDraft(sessionDraftStore(), storageKey);
+  };
+
+  // Back on a page hidden for a while: what another device saved meanwhile is taken in when nothing here is
+  // unsaved, and shown beside this page's text when something is (typed while it was being read).
+  useReturnCheck(() => {
+    if (conflict || saver.hasUnsaved) return;
+    void readDayEntry(day, toLocale(i18n.language))
+      .then((entry) => {
+        if (!entry || entry.version === baseVersion.current) return;
+        if (entry.contentText === textRef.current) {
+          baseVersion.current = entry.version;
+          baseUpdatedAt.current = entry.updatedAt;
+        } else if (saver.hasUnsaved) {
+          saver.discard();
+          setConflict(entry);
+        } else {
+          takeIn(entry);
+          setUpdatedElsewhere(true);
+        }
+      })
+      // A failed read changes nothing: the next save still names its version and is told.
+      .catch(() => undefined);
+  });
+
   const change = (value: string) => {
+    setUpdatedElsewhere(false);
     setText(value);
     writeDraft(sessionDraftStore(), storageKey, {
       text: value,
@@ -246,8 +201,7 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
     setConflict(null);
     if (chosen === conflict.contentText) {
       // The other device's text is what is saved already: nothing to save, no draft to keep.
-      setText(chosen);
-      removeDraft(sessionDraftStore(), storageKey);
+      takeIn(conflict);
     } else {
       change(chosen);
       void saver.flush();
@@ -291,7 +245,23 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
             {t('reflection.restored')}
           </p>
         )}
-        {conflict && <ConflictPanel mine={text} theirs={conflict} onChoose={choose} />}
+        {updatedElsewhere && (
+          <p
+            role="status"
+            className="mt-3 flex items-start gap-2 rounded-xl bg-surface-sunken px-4 py-3 text-sm"
+          >
+            <RefreshCw className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            {t('reflection.updatedElsewhere')}
+          </p>
+        )}
+        {conflict && (
+          <ConflictPanel
+            title={t('reflection.conflict.title')}
+            mine={text}
+            theirs={conflict.contentText}
+            onChoose={choose}
+          />
+        )}
         <Textarea
           ref={fieldRef}
           id={ids.field}
