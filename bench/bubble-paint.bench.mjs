@@ -6,7 +6,7 @@
 // - the longest main-thread task of the trace in the same window, which also counts what ran before the
 //   page's first script (the navigation's commit) and tasks under 50 ms; the longest one's parts are printed,
 // - the time from navigation to the first frame painted with the bubbles in it (after the frame that first
-//   showed a button inside the "Your bubbles" region, BubbleCanvas in src/client/features/bubbles).
+//   showed a button inside the "Example bubbles" region, BubbleCanvas in src/client/features/bubbles).
 // Baseline: a static page with the same number of round buttons, placed by the same placeBubbles, with no
 // script, from a bare node:http server: what parsing and painting that many bubbles costs on its own.
 // Then, apart from starting the app: the longest long task while a loaded /profile switches to Trust's 100
@@ -32,8 +32,8 @@ const PAGES = [
   { slug: 'all', path: '/profile?category=All', label: 'All' },
   { slug: 'trust', path: '/profile?category=Trust', label: 'Trust' },
 ];
-/** The canvas region's accessible name in English (`bubbles.canvas.label`). */
-const REGION_NAME = 'Your bubbles';
+/** The canvas region's accessible name in English for a visitor (`bubbles.canvas.labelExamples`). */
+const REGION_NAME = 'Example bubbles';
 const PAINTED_MARK = 'bench:bubbles-painted';
 const AFTER_PAINT_MS = 500;
 const AFTER_PAINT_WAIT_MS = SMOKE ? 0 : AFTER_PAINT_MS;

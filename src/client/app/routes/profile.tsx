@@ -10,6 +10,7 @@ import {
   ALL,
   ALL_SAMPLE_SIZE,
   CATEGORIES,
+  type Category,
   type CategoryChoice,
   categoryFromQuery,
   isUnknownCategoryQuery,
@@ -19,14 +20,15 @@ import { useSearchParams } from 'react-router';
 
 /**
  * The bubble profile (spec §2 "/profile", issue 5): the My Profile card beside (on small screens above) the
- * canvas of the person's own bubbles and the category's mock bubbles, the detail overlay, the new-bubble
- * highlight after answering, and All mode's sample with "load more".
+ * canvas of bubbles, the detail overlay, the new-bubble highlight after answering, and All mode's sample with
+ * "load more". A signed-in person sees their own moments alone, with true counts, and an invitation where
+ * there are none yet; a visitor sees theirs beside the category's mock bubbles, marked as examples (issue 34).
  */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('category');
   const category = categoryFromQuery(query, true);
-  const { real, seed, lists, rounds, ownIds, allOrder } = useBubbleLists('profile');
+  const { real, view, seed, lists, rounds, ownIds, allOrder } = useBubbleLists('profile');
   const [pages, setPages] = useState(1);
 
   const all = category === ALL;
@@ -41,6 +43,10 @@ export function Component() {
     [all, category, real.byCategory],
   );
   const highlightId = useNewBubbleHighlight(all ? null : category, ownInCategory, real.ready);
+  // A signed-in person's canvas waits for the account's bubbles before it says there are none.
+  const canvasView = view === 'own' && !real.loaded && ownShown.length === 0 ? 'loading' : view;
+  const rememberCount = (chosen: Category) =>
+    rememberCountBeforeAnswering(chosen, real.byCategory[chosen].length);
 
   const chooseCategory = (next: CategoryChoice) => {
     setPages(1);
@@ -57,13 +63,14 @@ export function Component() {
           <ProfilePanel
             category={category}
             onCategoryChange={chooseCategory}
-            onAnswer={(chosen) => rememberCountBeforeAnswering(chosen, real.byCategory[chosen].length)}
+            onAnswer={rememberCount}
             own={ownShown}
             syncFailed={real.syncFailed}
             onRetrySync={real.retrySync}
           />
         </div>
         <ProfileBubbles
+          view={canvasView}
           category={category}
           bubbles={bubbles}
           total={all ? allOrder.length : bubbles.length}
@@ -73,6 +80,7 @@ export function Component() {
           highlightId={highlightId}
           onLoadMore={all && hasMore ? () => setPages((value) => value + 1) : null}
           loadMoreCount={ALL_SAMPLE_SIZE}
+          onAnswer={rememberCount}
         />
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { BackgroundVideo } from '@client/components/background-video';
 import { PageHeader } from '@client/components/page-header';
+import { Badge } from '@client/components/ui/badge';
 import { BubbleField } from '@client/features/bubbles/components/bubble-field';
 import { useBubbleLists } from '@client/features/bubbles/hooks/use-bubble-lists';
 import { seedFor } from '@client/features/bubbles/lib/sample';
@@ -15,7 +16,8 @@ import { useSearchParams } from 'react-router';
  * The test home (spec §2 "/testhome"): the background video with its debug banner, the three red bubbles,
  * and below them the canvas of moments: the chosen category's bubbles, or in All mode a shuffled sample of
  * 100 from every category, each showing its category in lowercase and opening the detail overlay
- * "{category} - {n}". Like the profile, the canvas holds the person's own answers beside the examples.
+ * "{category} - {n}". The canvas holds the person's own answers beside the mock bubbles, which are labelled
+ * as examples (issue 34: on the profile, a signed-in person sees their own alone).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -45,10 +47,12 @@ export function Component() {
       </div>
 
       <div className="flex flex-col items-center pb-10">
-        <div className="flex items-baseline gap-3 px-5">
+        <div className="flex flex-wrap items-baseline justify-center gap-x-3 gap-y-1 px-5">
           <h2 className="font-display text-2xl font-semibold">{t('testHome.bubblesHeading')}</h2>
+          <Badge tone="accent">{t('bubbles.canvas.examplesBadge')}</Badge>
           <p className="text-sm text-fg-muted">{t('testHome.bubblesCount', { count: bubbles.length })}</p>
         </div>
+        <p className="mt-1 px-5 text-center text-sm text-fg-muted">{t('testHome.examplesNote')}</p>
         <BubbleField
           page="testHome"
           bubbles={bubbles}

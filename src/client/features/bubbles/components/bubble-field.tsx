@@ -109,9 +109,9 @@ export function BubbleField({
   return (
     <>
       {bubbles.length === 0 && empty ? (
-        <p className="px-2 py-16 text-center text-fg-muted" style={{ width }}>
+        <div className="px-2 py-16 text-center text-fg-muted" style={{ width }}>
           {empty}
-        </p>
+        </div>
       ) : (
         <BubbleCanvas
           bubbles={bubbles}

@@ -41,14 +41,17 @@ import {
   type Answers,
   buildBubble,
   clampImportance,
+  draftJson,
   EMPTY_ANSWERS,
   firstIncompleteStep,
   LAST_STEP,
+  parseDraft,
   STEPS,
   type StepError,
   stepError,
   toggleWho,
 } from '../lib/questionnaire';
+import { clearAnswerDraft, readAnswerDraft, writeAnswerDraft } from '../lib/storage';
 
 const ERROR_TEXT = {
   whoRequired: 'bubbles.questionnaire.whoRequired',
@@ -73,17 +76,29 @@ type Transition = { phase: 'shown' } | { phase: 'leaving'; to: number } | { phas
 /**
  * The category questionnaire (spec §2, §4, §5): 0 intro, 1 category name, 2 who (at least one), 3 name
  * (not blank, at most 80 characters), 4 when (one of seven), 5 importance (0–10, starting at 5). Each step
- * blurs out and the next blurs in; Enter goes on when the step is answered, Back returns. Finishing keeps the
- * bubble (see useSaveAnswer) and goes to the category's profile, where it is highlighted.
+ * blurs out and the next blurs in; Enter goes on when the step is answered, Back returns. The step and the
+ * answers so far are kept in the category's answer cookie, so the browser's Back and a reload return to them.
+ * Finishing keeps the bubble (see useSaveAnswer), forgets the answer in progress and goes to the category's
+ * profile, where it is highlighted.
  */
-export function Questionnaire({ category, countBefore }: { category: Category; countBefore: number }) {
+export function Questionnaire({
+  category,
+  countBefore,
+  owner,
+}: {
+  category: Category;
+  countBefore: number;
+  /** The signed-in person's id, or null: whose answer in progress this is. */
+  owner: string | null;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reduceMotion = useReducedMotion();
   const saveAnswer = useSaveAnswer();
-  const [step, setStep] = useState(0);
+  const [draft] = useState(() => parseDraft(readAnswerDraft(category), category, owner));
+  const [step, setStep] = useState(draft?.step ?? 0);
   const [transition, setTransition] = useState<Transition>({ phase: 'shown' });
-  const [answers, setAnswers] = useState<Answers>(EMPTY_ANSWERS);
+  const [answers, setAnswers] = useState<Answers>(draft?.answers ?? EMPTY_ANSWERS);
   const [error, setError] = useState<StepError | 'saveFailed' | null>(null);
   const [saving, setSaving] = useState(false);
   const focusTarget = useRef<HTMLElement | null>(null);
@@ -98,6 +113,13 @@ export function Questionnaire({ category, countBefore }: { category: Category; c
     if (!moved.current) return;
     focusTarget.current?.focus({ preventScroll: true });
   }, [step]);
+
+  const finished = useRef(false);
+  useEffect(() => {
+    if (finished.current) return;
+    if (step === 0 && answers === EMPTY_ANSWERS) clearAnswerDraft(category);
+    else writeAnswerDraft(category, draftJson({ step, answers, owner }));
+  }, [category, step, answers, owner]);
 
   const goTo = (next: number) => {
     setError(null);
@@ -134,6 +156,8 @@ export function Questionnaire({ category, countBefore }: { category: Category; c
       setError('saveFailed');
       return;
     }
+    finished.current = true;
+    clearAnswerDraft(category);
     navigate(href('profile', { category }));
   };
 

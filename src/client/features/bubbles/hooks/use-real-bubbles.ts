@@ -36,6 +36,8 @@ export type RealBubbles = {
   /** Whether the list is complete enough to decide on the highlight: the session is known. */
   ready: boolean;
   userId: string | null;
+  /** Whether the account's bubbles have been asked for and answered (or refused); always, for a visitor. */
+  loaded: boolean;
   /** The server could not be reached or refused; the bubbles shown are this browser's. */
   syncFailed: boolean;
   retrySync: () => void;
@@ -110,6 +112,7 @@ export function useRealBubbles(): RealBubbles {
     byCategory: useMemo(() => byCategory(all), [all]),
     ready: !session.isPending,
     userId,
+    loaded: !session.isPending && (userId === null || server.isSuccess || server.isError),
     syncFailed: uploadFailed || server.isError,
     retrySync: () => {
       setUploadFailed(false);

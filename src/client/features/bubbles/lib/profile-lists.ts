@@ -1,7 +1,8 @@
 /**
  * What the profile canvas shows (spec §2, §3, §9): a category's list is the person's own bubbles, oldest
- * first, then the category's mock bubbles, so the newest real bubble is at index count − 1 (spec §4) and a
- * bubble's round is its place in that list. All mode shows a shuffled sample from every category.
+ * first, then, where examples are shown, the category's mock bubbles, so the newest real bubble is at index
+ * count − 1 (spec §4) and a bubble's round is its place in that list. All mode shows a shuffled sample from
+ * every category.
  */
 import {
   type Bubble,
@@ -25,7 +26,25 @@ export function mockBubblesBySeed(seed: number): CategoryLists {
   ) as CategoryLists;
 }
 
-export function categoryLists(real: CategoryLists, mocks: CategoryLists): CategoryLists {
+/**
+ * Whose moments a canvas shows (issue 34). The spec's mock bubbles are a demonstration for visitors: the test
+ * home shows them to everyone, the profile to visitors only, labelled as examples. A signed-in person's
+ * profile is theirs: their own moments alone. Until the session is known, nothing.
+ */
+export type CanvasView = 'loading' | 'examples' | 'own';
+
+export function canvasView(
+  scope: 'profile' | 'testHome',
+  session: { known: boolean; signedIn: boolean },
+): CanvasView {
+  if (scope === 'testHome') return 'examples';
+  if (!session.known) return 'loading';
+  return session.signedIn ? 'own' : 'examples';
+}
+
+/** Each category's list: the own bubbles, then the mock ones when there are examples to show. */
+export function categoryLists(real: CategoryLists, mocks: CategoryLists | null): CategoryLists {
+  if (mocks === null) return real;
   return Object.fromEntries(
     CATEGORIES.map((category) => [category, [...real[category], ...mocks[category]]]),
   ) as CategoryLists;

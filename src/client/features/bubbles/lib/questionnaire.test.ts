@@ -4,8 +4,11 @@ import {
   type Answers,
   buildBubble,
   clampImportance,
+  draftJson,
   EMPTY_ANSWERS,
   firstIncompleteStep,
+  LAST_STEP,
+  parseDraft,
   STEPS,
   stepError,
   toggleWho,
@@ -87,5 +90,51 @@ describe('buildBubble', () => {
     expect(clampImportance(4.6)).toBe(5);
     expect(clampImportance(Number.NaN)).toBe(5);
     expect(buildBubble('Trust', { ...complete, importance: 0 }, { id: 'id', now })?.importance).toBe(0);
+  });
+});
+
+describe('the answer in progress (the answer cookie)', () => {
+  const draft = { step: 4, answers: { ...complete, name: 'Emma' }, owner: 'user-1' };
+
+  it('reads back what was written, for the same person', () => {
+    expect(parseDraft(draftJson(draft), 'Trust', 'user-1')).toEqual(draft);
+    const visitor = { step: 1, answers: EMPTY_ANSWERS, owner: null };
+    expect(parseDraft(draftJson(visitor), 'Trust', null)).toEqual(visitor);
+  });
+
+  it("is nobody else's: another person, or a visitor, on the same browser starts afresh", () => {
+    expect(parseDraft(draftJson(draft), 'Trust', 'user-2')).toBeNull();
+    expect(parseDraft(draftJson(draft), 'Trust', null)).toBeNull();
+  });
+
+  it('ignores bad JSON, a value that is not an object and a saved answer without a step', () => {
+    for (const raw of [null, '', '{oops', '[1]', '"text"', JSON.stringify({ ...complete, owner: null })]) {
+      expect(parseDraft(raw, 'Trust', null)).toBeNull();
+    }
+  });
+
+  it('goes no further than the first step still unanswered, and no further than the last', () => {
+    const partial = { step: 5, answers: { ...EMPTY_ANSWERS, whoTrusted: ['partner'] }, owner: null };
+    expect(parseDraft(draftJson(partial), 'Trust', null)?.step).toBe(STEPS.indexOf('name'));
+    expect(parseDraft(draftJson({ ...draft, step: 99 }), 'Trust', 'user-1')?.step).toBe(LAST_STEP);
+    expect(parseDraft(draftJson({ ...draft, step: -3 }), 'Trust', 'user-1')?.step).toBe(0);
+  });
+
+  it('drops answers that do not fit the category or the questions', () => {
+    const raw = JSON.stringify({
+      step: 2,
+      whoTrusted: ['therapist', 'partner', 7],
+      name: 'x'.repeat(200),
+      when: 'yesterday-ish',
+      importance: 42,
+      owner: null,
+    });
+    const parsed = parseDraft(raw, 'Trust', null);
+    expect(parsed?.answers).toEqual({
+      whoTrusted: ['partner'],
+      name: 'x'.repeat(80),
+      when: null,
+      importance: 10,
+    });
   });
 });

@@ -85,3 +85,46 @@ export function buildBubble(
     createdAt: now.toISOString(),
   };
 }
+
+/**
+ * An answer in progress (kept in the category's answer cookie, spec §3/§9), so Back and a reload return to
+ * the same step with the same answers. `owner` is the signed-in person's id, or null for a visitor: on a
+ * shared browser nobody is shown another person's unfinished answer.
+ */
+export type AnswerDraft = { step: number; answers: Answers; owner: string | null };
+
+export function draftJson(draft: AnswerDraft): string {
+  const { step, answers, owner } = draft;
+  return JSON.stringify({ step, ...answers, owner });
+}
+
+/**
+ * The draft in `raw` for this category and person, or null when there is none, it is not one (bad JSON, a
+ * saved answer of old without a step) or it is someone else's. Answers that do not fit the category are
+ * dropped, and the step goes no further than the first one still unanswered.
+ */
+export function parseDraft(raw: string | null, category: Category, owner: string | null): AnswerDraft | null {
+  if (raw === null || raw === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const item = parsed as Record<string, unknown>;
+  if (typeof item.step !== 'number' || !Number.isInteger(item.step)) return null;
+  if ((item.owner ?? null) !== owner) return null;
+  const whoTrusted = Array.isArray(item.whoTrusted)
+    ? WHO_OPTIONS[category].filter((option) => (item.whoTrusted as unknown[]).includes(option))
+    : [];
+  const answers: Answers = {
+    whoTrusted,
+    name: typeof item.name === 'string' ? item.name.slice(0, MAX_BUBBLE_NAME_LENGTH) : '',
+    when: typeof item.when === 'string' && isWhenOption(item.when) ? item.when : null,
+    importance: typeof item.importance === 'number' ? clampImportance(item.importance) : DEFAULT_IMPORTANCE,
+  };
+  const reachable = firstIncompleteStep(answers, category) ?? LAST_STEP;
+  const step = Math.max(0, Math.min(item.step, reachable, LAST_STEP));
+  return { step, answers, owner };
+}

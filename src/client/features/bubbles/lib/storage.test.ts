@@ -3,15 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerCookieName,
   appendToHistory,
+  clearAnswerDraft,
   historyCookieName,
   historyCookieValue,
   historyKey,
   markOwner,
   parseHistory,
   parseOwners,
+  readAnswerDraft,
+  readCookie,
   readHistory,
   readOwners,
   sessionSeed,
+  writeAnswerDraft,
 } from './storage';
 import { type FakeBrowser, fakeBrowser } from './test-storage';
 
@@ -83,19 +87,18 @@ describe('parseHistory', () => {
 });
 
 describe('appendToHistory', () => {
-  it('appends once per id and writes the answer and history cookies for 365 days', () => {
+  it('appends once per id, writes the history cookie for 365 days and clears the answer in progress', () => {
+    writeAnswerDraft('Trust', '{"step":3,"name":"Noah"}');
+    expect(readAnswerDraft('Trust')).toBe('{"step":3,"name":"Noah"}');
     expect(appendToHistory(bubble())).toBe(true);
     expect(appendToHistory(bubble())).toBe(true);
     expect(appendToHistory(bubble({ id: 'second', name: 'Noah' }))).toBe(true);
     expect(readHistory('Trust').map((item) => item.id)).toEqual([bubble().id, 'second']);
 
-    const last = browser.cookies.slice(-2);
-    expect(last[0]).toMatch(/^mirror_trust_answer=/);
-    expect(decodeURIComponent(last[0]?.split(';')[0]?.split('=')[1] ?? '')).toBe(
-      JSON.stringify({ whoTrusted: ['partner'], name: 'Noah', when: 'today', importance: 7 }),
-    );
-    expect(last[1]).toMatch(/^mirror_trust_history=/);
-    for (const cookie of last) expect(cookie).toContain(`Max-Age=${365 * 24 * 60 * 60}`);
+    const history = browser.cookies.filter((cookie) => cookie.startsWith('mirror_trust_history='));
+    expect(history).toHaveLength(3);
+    expect(history.at(-1)).toContain(`Max-Age=${365 * 24 * 60 * 60}`);
+    expect(readAnswerDraft('Trust')).toBeNull();
   });
 
   it('answers false and writes no cookie when the browser refuses to store', () => {
@@ -108,6 +111,33 @@ describe('appendToHistory', () => {
     browser.localStorage.setItem('mirror.trusthistory', '[oops');
     expect(appendToHistory(bubble())).toBe(true);
     expect(readHistory('Trust')).toEqual([bubble()]);
+  });
+});
+
+describe('the answer cookie: the answer in progress (spec §3, §9)', () => {
+  it('is kept 365 days, for /app only, and read back as it was written', () => {
+    const json = JSON.stringify({ step: 3, name: 'Émile; "x" = 1', owner: null });
+    writeAnswerDraft('Self-Worth', json);
+    const written = browser.cookies.at(-1) ?? '';
+    expect(written).toMatch(/^mirror_self-worth_answer=[^;]+; Path=\/app; Max-Age=31536000; SameSite=Lax$/);
+    expect(readAnswerDraft('Self-Worth')).toBe(json);
+    expect(readAnswerDraft('Trust')).toBeNull();
+  });
+
+  it('is cleared at /app and at the site root, where earlier versions kept the last answer', () => {
+    browser.cookies.push('mirror_trust_answer=old; Path=/; Max-Age=31536000; SameSite=Lax');
+    writeAnswerDraft('Trust', '{"step":2}');
+    clearAnswerDraft('Trust');
+    expect(readAnswerDraft('Trust')).toBeNull();
+    expect(browser.cookies.slice(-2)).toEqual([
+      'mirror_trust_answer=; Path=/app; Max-Age=0; SameSite=Lax',
+      'mirror_trust_answer=; Path=/; Max-Age=0; SameSite=Lax',
+    ]);
+  });
+
+  it('reads nothing from a value that is not valid percent-encoding', () => {
+    browser.cookies.push('mirror_trust_answer=%E0%A4%A; Path=/app; Max-Age=10; SameSite=Lax');
+    expect(readCookie('mirror_trust_answer')).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type Category,
   categorySlug,
 } from '@shared/domain/bubbles';
+import { ROUTES } from '@shared/routes';
 
 const PREFIX = 'mirror';
 
@@ -104,19 +105,19 @@ export function writeHistory(category: Category, bubbles: readonly Bubble[]): bo
   }
 }
 
-/** Adds a bubble to its category's history (once per id) and writes the cookies; false when storage refused. */
+/**
+ * Adds a bubble to its category's history (once per id), writes the history cookie and, the answer being kept,
+ * clears the category's answer in progress; false when storage refused.
+ */
 export function appendToHistory(bubble: Bubble): boolean {
   const history = readHistory(bubble.category);
   const next = history.some((item) => item.id === bubble.id) ? history : [...history, bubble];
   const saved = writeHistory(bubble.category, next);
-  if (saved) writeAnswerCookies(bubble, next);
+  if (saved) {
+    writeCookie(historyCookieName(bubble.category), historyCookieValue(next), '/');
+    clearAnswerDraft(bubble.category);
+  }
   return saved;
-}
-
-/** The value of the answer cookie: the last answer, without the id and time the history already has. */
-export function answerCookieValue(bubble: Bubble): string {
-  const { whoTrusted, name, when, importance } = bubble;
-  return encodeURIComponent(JSON.stringify({ whoTrusted, name, when, importance }));
 }
 
 /** The value of the history cookie: how many answers there are and the ids of the newest few. */
@@ -125,12 +126,53 @@ export function historyCookieValue(history: readonly Bubble[]): string {
   return encodeURIComponent(JSON.stringify({ count: history.length, ids }));
 }
 
-function writeAnswerCookies(bubble: Bubble, history: readonly Bubble[]) {
-  const attributes = `Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
-  document.cookie = `${answerCookieName(bubble.category)}=${answerCookieValue(bubble)}; ${attributes}`;
-  // biome-ignore lint/suspicious/noDocumentCookie: as above
-  document.cookie = `${historyCookieName(bubble.category)}=${historyCookieValue(history)}; ${attributes}`;
+/**
+ * The answer cookie holds the answer in progress (see `AnswerDraft`). Only the questionnaire reads it, so it
+ * goes with requests for /app alone: the moment's name is private text and has no business in API requests.
+ */
+const ANSWER_COOKIE_PATH = ROUTES.app.path;
+
+/** The category's answer in progress as it was written (JSON), or null. */
+export function readAnswerDraft(category: Category): string | null {
+  return readCookie(answerCookieName(category));
+}
+
+export function writeAnswerDraft(category: Category, json: string) {
+  writeCookie(answerCookieName(category), encodeURIComponent(json), ANSWER_COOKIE_PATH);
+}
+
+/** Forgets the answer in progress (also the last answer that earlier versions kept for the whole site). */
+export function clearAnswerDraft(category: Category) {
+  for (const path of [ANSWER_COOKIE_PATH, '/']) writeCookie(answerCookieName(category), '', path, 0);
+}
+
+function writeCookie(name: string, value: string, path: string, maxAge = COOKIE_MAX_AGE_SECONDS) {
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
+    document.cookie = `${name}=${value}; Path=${path}; Max-Age=${maxAge}; SameSite=Lax`;
+  } catch {
+    // cookies disabled: the answer in progress lasts as long as the page
+  }
+}
+
+/** A cookie's decoded value; the first of the name is the one of the longest path. */
+export function readCookie(name: string): string | null {
+  let all: string;
+  try {
+    all = document.cookie;
+  } catch {
+    return null;
+  }
+  for (const part of all.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 // ---- which account a stored bubble belongs to -----------------------------------------------------------

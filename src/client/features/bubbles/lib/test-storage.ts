@@ -45,6 +45,21 @@ export function fakeBrowser(): FakeBrowser & { window: object; document: object 
       set cookie(value: string) {
         cookies.push(value);
       },
+      /** What a page under /app reads: the live cookies, those of the longest path first. */
+      get cookie() {
+        const jar = new Map<string, { value: string; path: string }>();
+        for (const line of cookies) {
+          const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+          const name = pair.slice(0, pair.indexOf('='));
+          const path = attributes.find((part) => part.startsWith('Path='))?.slice(5) ?? '/';
+          if (attributes.includes('Max-Age=0')) jar.delete(`${path} ${name}`);
+          else jar.set(`${path} ${name}`, { value: pair.slice(name.length + 1), path });
+        }
+        return [...jar.entries()]
+          .sort(([, a], [, b]) => b.path.length - a.path.length)
+          .map(([key, { value }]) => `${key.slice(key.indexOf(' ') + 1)}=${value}`)
+          .join('; ');
+      },
     },
   };
 }
