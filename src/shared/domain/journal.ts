@@ -343,10 +343,7 @@ export function fitReflection(next: string, previous = ''): { text: string; left
   while (before < shortest && next[before] === previous[before]) before++;
   if (before > 0 && isHighSurrogate(next.charCodeAt(before - 1))) before--;
   let after = 0;
-  while (
-    after < shortest - before &&
-    next[next.length - 1 - after] === previous[previous.length - 1 - after]
-  )
+  while (after < shortest - before && next[next.length - 1 - after] === previous[previous.length - 1 - after])
     after++;
   if (after > 0 && isHighSurrogate(next.charCodeAt(next.length - 1 - after))) after--;
   const head = next.slice(0, before);
