@@ -32,7 +32,8 @@ import {
   canGoBack,
   canGoNext,
   canSkip,
-  resumeStep,
+  ONBOARDING_STEP_STATE,
+  stepToOpen,
   withAnswer,
 } from '../onboarding-steps';
 
@@ -86,7 +87,9 @@ export function OnboardingFlow({ savedAnswers }: { savedAnswers: string[] }) {
   const navigate = useNavigate();
   const ids = { title: useId(), hint: useId(), step: useId() };
   const [answers, setAnswers] = useState(() => answersForSteps(savedAnswers));
-  const [step, setStep] = useState(() => resumeStep(answersForSteps(savedAnswers)));
+  const [step, setStep] = useState(() =>
+    stepToOpen(answersForSteps(savedAnswers), typeof window === 'undefined' ? null : window.history.state),
+  );
   const [direction, setDirection] = useState(1);
   const { saver, status } = useAutosave<string[]>({
     delayMs: ONBOARDING_AUTOSAVE_MS,
@@ -96,6 +99,11 @@ export function OnboardingFlow({ savedAnswers }: { savedAnswers: string[] }) {
   const complete = useCompleteOnboarding();
   const stepRef = useStepEntrance(step, direction);
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+
+  // The history entry remembers the question on screen: a reload opens on it, not on the next open one.
+  useEffect(() => {
+    window.history.replaceState({ ...window.history.state, [ONBOARDING_STEP_STATE]: step }, '');
+  }, [step]);
 
   // The field of each step takes the focus, so typing can start at once and screen readers hear the question.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per step
