@@ -121,9 +121,11 @@ export function Component() {
   const user = session.data?.user ?? null;
   const sentOn = useRef(false);
   useEffect(() => {
-    // Someone following a reset link chooses a new password first, whoever this browser is signed in as.
+    // Someone following a reset link chooses a new password first (or reads that the link no longer works),
+    // whoever this browser is signed in as.
     // Someone following an invitation while signed in (as someone else, say) sees it first too.
-    if (!user || view === 'resetPassword' || (view === 'invited' && !signedUpHere) || sentOn.current) return;
+    const readingResetLink = view === 'resetPassword' || view === 'resetInvalid';
+    if (!user || readingResetLink || (view === 'invited' && !signedUpHere) || sentOn.current) return;
     sentOn.current = true;
     void navigate(next, { replace: true });
   }, [user, view, signedUpHere, next, navigate]);
@@ -144,6 +146,7 @@ export function Component() {
   const waiting =
     ((session.isPending || user !== null) &&
       view !== 'resetPassword' &&
+      view !== 'resetInvalid' &&
       !(view === 'invited' && !signedUpHere)) ||
     (Boolean(link.verifyToken) && verify.isIdle) ||
     verify.isPending ||
