@@ -85,6 +85,8 @@ for (const { locale, width } of LOCALE_WIDTHS) {
     await weekly.click();
     await expect(page.getByRole('status').filter({ hasText: t['settings.saved'] })).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole('status').filter({ hasText: t['settings.saved'] }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`settings-${locale}-${width}.png`) });
     await page.reload();
     await expect(page.getByRole('switch', { name: t['settings.weekly.label'] })).toBeChecked({
       checked: !wasOn,

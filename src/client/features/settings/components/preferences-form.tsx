@@ -98,7 +98,9 @@ export function PreferencesForm({ saved }: { saved: TSettingsView }) {
     inFlight.current = true;
     setState('saving');
     save.mutate(check.settings, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
+        // Before the page renders with it: a change made meanwhile is compared with what is saved now.
+        savedNow.current = answer;
         if (!waiting.current) setState('saved');
       },
       onError: (error) => {
