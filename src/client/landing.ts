@@ -10,6 +10,7 @@ import {
 import { repeatEarlyClick } from '@client/lib/early-click';
 import {
   clearFlag,
+  keepFlag,
   readFlag,
   type SessionFlag,
   setCookieForNextRequest,
@@ -46,8 +47,9 @@ function runVideo() {
   const toggle = document.querySelector<HTMLButtonElement>('#root [data-video-toggle]');
   if (!container || !toggle) return;
   const mobile = matchMedia(MOBILE_VIDEO_QUERY);
-  // What the visitor wants; reduced motion keeps it paused on the poster (and follows a later change).
-  let wantsPlaying = !reducedMotion.matches;
+  // What the visitor wants; reduced motion keeps it paused on the poster (and follows a later change), and
+  // so does the visitor's own pause, across a language switch or a reload.
+  let wantsPlaying = !reducedMotion.matches && !readFlag('videoPaused');
   let video: HTMLVideoElement | null = null;
   let banner: HTMLParagraphElement | null = null;
 
@@ -105,6 +107,7 @@ function runVideo() {
   toggle.hidden = false;
   toggle.addEventListener('click', () => {
     wantsPlaying = !toggle.hasAttribute('data-playing');
+    keepFlag('videoPaused', !wantsPlaying);
     follow();
   });
   reducedMotion.addEventListener('change', () => {

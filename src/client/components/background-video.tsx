@@ -9,6 +9,7 @@ import {
   whenSettled,
 } from '@client/lib/background-video';
 import { cn } from '@client/lib/cn';
+import { keepFlag, readFlag } from '@client/lib/session-flags';
 import { useIsClient } from '@client/lib/use-is-client';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { BACKGROUND_VIDEOS, mediaUrl } from '@shared/domain/media';
@@ -41,9 +42,10 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [problem, setProblem] = useState<VideoProblem | null>(null);
   const [loading, setLoading] = useState(true);
-  // What the visitor wants; reduced motion starts paused on the poster (and follows a later change).
-  const [wantsPlaying, setWantsPlaying] = useState(!reduceMotion);
-  useEffect(() => setWantsPlaying(!reduceMotion), [reduceMotion]);
+  // What the visitor wants; reduced motion starts paused on the poster (and follows a later change), and so
+  // does the visitor's own pause, across a language switch or a reload.
+  const [wantsPlaying, setWantsPlaying] = useState(() => !reduceMotion && !readFlag('videoPaused'));
+  useEffect(() => setWantsPlaying(!reduceMotion && !readFlag('videoPaused')), [reduceMotion]);
   // What the element really does, from its own play/pause events: the button tells the truth.
   const [playing, setPlaying] = useState(false);
 
@@ -113,7 +115,10 @@ export function BackgroundVideo({ debug = false }: { debug?: boolean }) {
         data-playing={playing ? '' : undefined}
         data-label-play={t('video.play')}
         data-label-pause={t('video.pause')}
-        onClick={() => setWantsPlaying(!playing)}
+        onClick={() => {
+          keepFlag('videoPaused', playing);
+          setWantsPlaying(!playing);
+        }}
         aria-label={playing ? t('video.pause') : t('video.play')}
         className="group fixed bottom-4 left-4 z-30 inline-flex size-10 items-center justify-center rounded-full border border-white/20 bg-black/40 text-white backdrop-blur transition hover:bg-black/60"
       >

@@ -13,6 +13,8 @@ export const SESSION_FLAGS = {
   /** Across the reload of a language switch on the landing (decision 059): saved, or saving failed. */
   localeSwitched: `${PREFIX}localeSwitched`,
   localeSaveFailed: `${PREFIX}localeSaveFailed`,
+  /** The visitor paused the background video (WCAG 2.2.2): it stays paused across reloads and languages. */
+  videoPaused: `${PREFIX}videoPaused`,
 } as const;
 export type SessionFlag = keyof typeof SESSION_FLAGS;
 
@@ -44,6 +46,12 @@ export function setCookieForNextRequest(cookie: string): string {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser yet
   document.cookie = cookie;
   return document.cookie;
+}
+
+/** Sets the flag when `set`, clears it otherwise. */
+export function keepFlag(flag: SessionFlag, set: boolean) {
+  if (set) setFlag(flag);
+  else clearFlag(flag);
 }
 
 export function clearFlag(flag: SessionFlag) {

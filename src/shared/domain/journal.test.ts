@@ -4,9 +4,11 @@ import de from '../i18n/de.json';
 import en from '../i18n/en.json';
 import {
   addDays,
+  characterCount,
   dayHref,
   dayStatus,
   defaultWeekTopics,
+  fitReflection,
   formatDateRange,
   formatDayDate,
   isDayCompleted,
@@ -14,8 +16,10 @@ import {
   isoWeekdayOf,
   isoWeekString,
   isReflectionLongEnough,
+  isReflectionWithinLimit,
   isReminderTime,
   localDay,
+  MAX_REFLECTION_LENGTH,
   mondayOf,
   promptDepth,
   reflectionStatus,
@@ -210,6 +214,46 @@ describe('inputs', () => {
   it('needs 10 characters after trimming for a reflection', () => {
     expect(isReflectionLongEnough('  123456789  ')).toBe(false);
     expect(isReflectionLongEnough(' 1234567890 ')).toBe(true);
+  });
+
+  it('counts what a person sees as one character as one: emoji, flags, accents', () => {
+    expect(characterCount('')).toBe(0);
+    expect(characterCount('😀😀😀😀😀')).toBe(5);
+    expect(characterCount('👩‍👩‍👧‍👦🇩🇪👍🏽')).toBe(3);
+    expect(characterCount('e\u0301té')).toBe(3);
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    for (const text of ['Grüße „dir“\r\n😀\n\n', '\r\n\r\r\n', 'a\u0301\nb', '🇩🇪\n\n👍🏽 ok\r', '\n']) {
+      expect(characterCount(text)).toBe([...segmenter.segment(text)].length);
+    }
+    expect(characterCount('😀😀😀😀😀', 3)).toBe(3);
+    expect(isReflectionLongEnough('😀😀😀😀😀')).toBe(false);
+    expect(reflectionStatus('😀😀😀😀😀')).toBe('started');
+    expect(reflectionStatus('😀😀😀😀😀😀😀😀😀😀')).toBe('completed');
+  });
+
+  it('cuts a text past the limit between characters and says how much it left out', () => {
+    const fits = 'a'.repeat(MAX_REFLECTION_LENGTH);
+    expect(fitReflection(fits)).toEqual({ text: fits, leftOut: 0 });
+    expect(isReflectionWithinLimit(fits)).toBe(true);
+    const emoji = '😀'.repeat(MAX_REFLECTION_LENGTH);
+    expect(isReflectionWithinLimit(emoji)).toBe(true);
+    expect(fitReflection(emoji)).toEqual({ text: emoji, leftOut: 0 });
+    const over = `${'a'.repeat(MAX_REFLECTION_LENGTH - 1)}👩‍👩‍👧‍👦tail`;
+    expect(isReflectionWithinLimit(over)).toBe(false);
+    const cut = fitReflection(over);
+    expect(cut.text).toBe(`${'a'.repeat(MAX_REFLECTION_LENGTH - 1)}👩‍👩‍👧‍👦`);
+    expect(cut.leftOut).toBe(4);
+    expect(characterCount(cut.text)).toBe(MAX_REFLECTION_LENGTH);
+  });
+
+  it('cuts only what a change added, keeping the text around it', () => {
+    const previous = `start ${'x'.repeat(MAX_REFLECTION_LENGTH - 20)} end 😀`;
+    const pasted = 'ÄÖÜ'.repeat(10);
+    const next = `start ${pasted}${previous.slice(6)}`;
+    const fitted = fitReflection(next, previous);
+    expect(fitted.text).toBe(`start ${pasted.slice(0, 8)}${previous.slice(6)}`);
+    expect(fitted.leftOut).toBe(22);
+    expect(characterCount(fitted.text)).toBe(MAX_REFLECTION_LENGTH);
   });
 
   it('makes a day completed only with 10 characters written, and only that', () => {

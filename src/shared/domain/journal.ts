@@ -272,12 +272,93 @@ export function dayHref(day: number, query?: Record<string, string>): string {
 
 // ---- reflections and settings ------------------------------------------------------------------------
 
-/** Spec §5/§9: a reflection counts with at least 10 characters after trimming. */
+/**
+ * Spec §5/§9: a reflection counts with at least 10 characters after trimming. A character is what a person
+ * sees as one (a grapheme: an emoji, a flag, a letter with its accent), not a UTF-16 unit, so five emoji are
+ * five characters, on the counter and for the rule alike.
+ */
 export const MIN_REFLECTION_LENGTH = 10;
+/** At most this many characters (graphemes) in a reflection. */
 export const MAX_REFLECTION_LENGTH = 20_000;
+/** A guard on the stored size: no grapheme of a real text is longer than this many UTF-16 units on average. */
+export const MAX_REFLECTION_UNITS = MAX_REFLECTION_LENGTH * 10;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Units each of which is a character of its own, whatever stands beside it (no CR: CR LF is one). */
+const ONE_UNIT_CHARACTERS = /^[\t\x20-\x7e\u00a0-\u00ff\u2010-\u2027]*$/;
+
+/**
+ * How many characters a person sees in `text`, counting no further than `atMost`. Segmenting is slow on a
+ * long text, so it runs only on the lines that need it: no character spans a line feed.
+ */
+export function characterCount(text: string, atMost = Number.POSITIVE_INFINITY): number {
+  let count = 0;
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (ONE_UNIT_CHARACTERS.test(line)) count += line.length;
+    else for (const _ of graphemes.segment(line)) if (++count >= atMost) return atMost;
+    // The line feed is a character, except after a CR: CR LF is one.
+    if (index < lines.length - 1 && !line.endsWith('\r')) count++;
+    if (count >= atMost) return atMost;
+  }
+  return count;
+}
 
 export function isReflectionLongEnough(text: string): boolean {
-  return text.trim().length >= MIN_REFLECTION_LENGTH;
+  return characterCount(text.trim(), MIN_REFLECTION_LENGTH) >= MIN_REFLECTION_LENGTH;
+}
+
+export function isReflectionWithinLimit(text: string): boolean {
+  if (text.length <= MAX_REFLECTION_LENGTH) return true;
+  return text.length <= MAX_REFLECTION_UNITS && characterCount(text) <= MAX_REFLECTION_LENGTH;
+}
+
+/** `text` with no more than `room` characters (and `units` UTF-16 units), and how many it left out. */
+function cutToFit(text: string, room: number, units: number): { text: string; leftOut: number } {
+  let kept = 0;
+  let end = 0;
+  let leftOut = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    if (kept < room && index + segment.length <= units) {
+      kept++;
+      end = index + segment.length;
+    } else leftOut++;
+  }
+  return { text: text.slice(0, end), leftOut };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/**
+ * `next` (the text after a change of `previous`) within the limit, and how many characters it left out
+ * (0 when it fits), so that the editor can say so. Only what the change added is cut, from its end: text
+ * that was there already, before or after it, stays.
+ */
+export function fitReflection(next: string, previous = ''): { text: string; leftOut: number } {
+  if (isReflectionWithinLimit(next)) return { text: next, leftOut: 0 };
+  let before = 0;
+  const shortest = Math.min(next.length, previous.length);
+  while (before < shortest && next[before] === previous[before]) before++;
+  if (before > 0 && isHighSurrogate(next.charCodeAt(before - 1))) before--;
+  let after = 0;
+  while (after < shortest - before && next[next.length - 1 - after] === previous[previous.length - 1 - after])
+    after++;
+  if (after > 0 && isHighSurrogate(next.charCodeAt(next.length - 1 - after))) after--;
+  const head = next.slice(0, before);
+  const tail = next.slice(next.length - after);
+  const room = MAX_REFLECTION_LENGTH - characterCount(head) - characterCount(tail);
+  const added = cutToFit(
+    next.slice(before, next.length - after),
+    Math.max(room, 0),
+    MAX_REFLECTION_UNITS - head.length - tail.length,
+  );
+  const text = head + added.text + tail;
+  if (isReflectionWithinLimit(text)) return { text, leftOut: added.leftOut };
+  // Only when the text was past the limit already: its end goes.
+  const whole = cutToFit(next, MAX_REFLECTION_LENGTH, MAX_REFLECTION_UNITS);
+  return whole;
 }
 
 /** Spec §9: autosave delays. */

@@ -52,6 +52,16 @@ export const ZSignInResult = z.object({ user: ZSessionUser });
 export const ZRequestPasswordReset = z.object({ email, language: z.enum(LOCALES) });
 export type TRequestPasswordReset = z.infer<typeof ZRequestPasswordReset>;
 
+/**
+ * POST /api/account/password-reset/check → 200 `{ status }`: whether a reset link still works, without using
+ * it, so that the page it opens says at once when it does not (`invalid`: unknown or used already).
+ */
+export const ZCheckResetLink = z.object({ token: z.string().max(512) });
+export type TCheckResetLink = z.infer<typeof ZCheckResetLink>;
+export const RESET_LINK_STATES = ['valid', 'expired', 'invalid'] as const;
+export const ZResetLinkState = z.object({ status: z.enum(RESET_LINK_STATES) });
+export type TResetLinkState = z.infer<typeof ZResetLinkState>;
+
 /** POST /api/account/password-reset/confirm → 204; signs out every session of that user. */
 export const ZResetPassword = z.object({ token: z.string().max(512), password });
 export type TResetPassword = z.infer<typeof ZResetPassword>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANE_IDS, MAX_REFLECTION_LENGTH } from '../domain/journal';
+import { isReflectionWithinLimit, LANE_IDS, MAX_REFLECTION_UNITS } from '../domain/journal';
 import { LOCALES } from '../domain/locale';
 import { MAX_ANSWER_LENGTH, ONBOARDING_QUESTIONS } from '../domain/profile-analysis';
 
@@ -142,7 +142,7 @@ export const ZDayQuery = z.object({ locale: z.enum(LOCALES).default('en') });
  * can choose between the two texts. No save replaces text it never saw.
  */
 export const ZSaveEntry = z.object({
-  contentText: z.string().max(MAX_REFLECTION_LENGTH),
+  contentText: z.string().max(MAX_REFLECTION_UNITS).refine(isReflectionWithinLimit, 'too many characters'),
   baseVersion: z.number().int().min(1),
 });
 export type TSaveEntry = z.infer<typeof ZSaveEntry>;

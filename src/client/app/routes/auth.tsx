@@ -1,7 +1,11 @@
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { useResendVerification, useVerifyEmail } from '@client/features/accounts/api/account';
+import {
+  useResendVerification,
+  useResetLinkCheck,
+  useVerifyEmail,
+} from '@client/features/accounts/api/account';
 import { type AuthMode, safeNextPath } from '@client/features/accounts/auth-checks';
 import { readAuthLink } from '@client/features/accounts/auth-link';
 import { Notice, ViewHeading } from '@client/features/accounts/components/auth-ui';
@@ -72,6 +76,14 @@ export function Component() {
   const [signedUpHere, setSignedUpHere] = useState(false);
   const [notice, setNotice] = useState<SignInNotice | null>(link.notice);
   const verify = useVerifyEmail();
+  // A reset link is checked on arrival: a used or expired one says so at once, before any password is typed.
+  const resetLink = useResetLinkCheck(link.resetToken);
+  const resetLinkState = resetLink.data?.status;
+  useEffect(() => {
+    if (view === 'resetPassword' && (resetLinkState === 'expired' || resetLinkState === 'invalid')) {
+      setView('resetInvalid');
+    }
+  }, [view, resetLinkState]);
   const resendVerification = useResendVerification();
   const [viewChanged, setViewChanged] = useState(false);
   const [email, setEmail] = useState('');
@@ -109,9 +121,11 @@ export function Component() {
   const user = session.data?.user ?? null;
   const sentOn = useRef(false);
   useEffect(() => {
-    // Someone following a reset link chooses a new password first, whoever this browser is signed in as.
+    // Someone following a reset link chooses a new password first (or reads that the link no longer works),
+    // whoever this browser is signed in as.
     // Someone following an invitation while signed in (as someone else, say) sees it first too.
-    if (!user || view === 'resetPassword' || (view === 'invited' && !signedUpHere) || sentOn.current) return;
+    const readingResetLink = view === 'resetPassword' || view === 'resetInvalid';
+    if (!user || readingResetLink || (view === 'invited' && !signedUpHere) || sentOn.current) return;
     sentOn.current = true;
     void navigate(next, { replace: true });
   }, [user, view, signedUpHere, next, navigate]);
@@ -132,9 +146,11 @@ export function Component() {
   const waiting =
     ((session.isPending || user !== null) &&
       view !== 'resetPassword' &&
+      view !== 'resetInvalid' &&
       !(view === 'invited' && !signedUpHere)) ||
     (Boolean(link.verifyToken) && verify.isIdle) ||
-    verify.isPending;
+    verify.isPending ||
+    (view === 'resetPassword' && resetLink.isPending && resetLink.fetchStatus !== 'idle');
 
   let content: ReactNode;
   if (waiting) {

@@ -75,6 +75,7 @@ export function Component() {
   if (locked) {
     return (
       <StatusPage
+        header={<MemberHeader />}
         eyebrow={
           <span className="inline-flex items-center gap-2">
             <Lock className="size-4" aria-hidden="true" />

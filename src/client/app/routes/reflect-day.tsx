@@ -73,6 +73,7 @@ function DayReflection({ day }: { day: number }) {
   if (locked) {
     return (
       <StatusPage
+        header={<MemberHeader />}
         eyebrow={
           <span className="inline-flex items-center gap-2">
             <Lock className="size-4" aria-hidden="true" />

@@ -8,6 +8,7 @@ import {
   canSkip,
   LAST_STEP,
   resumeStep,
+  stepToOpen,
   withAnswer,
 } from './onboarding-steps';
 
@@ -28,6 +29,21 @@ describe('onboarding steps', () => {
     expect(resumeStep(answersForSteps(['Ana', 'trust']))).toBe(2);
     expect(resumeStep(answersForSteps(['Ana', '   ', 'closeness']))).toBe(1);
     expect(resumeStep(['a', 'b', 'c', 'd', 'e', 'f'])).toBe(5);
+  });
+
+  it('opens again on the question a reload left, else where the answers pick up', () => {
+    const answers = answersForSteps(['Ana', 'trust']);
+    expect(stepToOpen(answers, { onboardingStep: 1, usr: null })).toBe(1);
+    expect(stepToOpen(answers, { onboardingStep: 4 })).toBe(4);
+    for (const state of [
+      null,
+      undefined,
+      {},
+      { onboardingStep: 6 },
+      { onboardingStep: -1 },
+      { onboardingStep: '1' },
+    ])
+      expect(stepToOpen(answers, state)).toBe(2);
   });
 
   it('allows Next only with a non-blank answer and never on the last step', () => {

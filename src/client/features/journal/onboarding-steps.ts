@@ -23,6 +23,19 @@ export function resumeStep(answers: readonly string[]): number {
   return open === -1 ? LAST_STEP : open;
 }
 
+/** The key in the history entry's state that remembers the question on screen, for a reload. */
+export const ONBOARDING_STEP_STATE = 'onboardingStep';
+
+/**
+ * The step to open: the one this history entry was on (a reload stays on its question), or else where a
+ * returning person picks up.
+ */
+export function stepToOpen(answers: readonly string[], historyState: unknown): number {
+  const kept = (historyState as Record<string, unknown> | null)?.[ONBOARDING_STEP_STATE];
+  if (typeof kept === 'number' && Number.isInteger(kept) && kept >= 0 && kept <= LAST_STEP) return kept;
+  return resumeStep(answers);
+}
+
 /** Spec §5: Next needs a non-blank answer. */
 export function canGoNext(answers: readonly string[], step: number): boolean {
   return step < LAST_STEP && isAnswered(answers[step]);

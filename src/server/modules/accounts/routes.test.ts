@@ -531,6 +531,34 @@ describe('resetting the password', () => {
     );
   });
 
+  it('checks a link without using it: valid, then used; expired; unknown', async () => {
+    const check = async (token: string) => {
+      const response = await request('POST', '/api/account/password-reset/check', { body: { token } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { status: string }).status;
+    };
+    const { email } = await verifiedUser();
+    await request('POST', '/api/account/password-reset', { body: { email, language: 'en' } });
+    const token = tokenOf((await resetMailsTo(email, 1))[0]);
+    expect(await check(token)).toBe('valid');
+    expect(await check(token)).toBe('valid');
+    // Checked twice, and the link still sets the password, once.
+    expect((await confirmReset(token, 'checked and then used')).status).toBe(204);
+    expect(await check(token)).toBe('invalid');
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    await t.database.db.insert(verifications).values({
+      id: 'expired-link',
+      identifier: 'reset-password:expired-token',
+      value: user?.id ?? '',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(await check('expired-token')).toBe('expired');
+    expect(await errorCodeOf(await confirmReset('expired-token', 'too late for this'))).toBe('invalid_token');
+    expect(await check('never-sent')).toBe('invalid');
+    expect(await check('')).toBe('invalid');
+  });
+
   it('refuses a new password that is the address or its local part, which only the server knows here', async () => {
     const { email } = await verifiedUser();
     await request('POST', '/api/account/password-reset', { body: { email, language: 'en' } });
@@ -802,6 +830,7 @@ describe('access', () => {
       ['/api/account/sign-in', 'post'],
       ['/api/account/sign-out', 'post'],
       ['/api/account/password-reset', 'post'],
+      ['/api/account/password-reset/check', 'post'],
       ['/api/account/password-reset/confirm', 'post'],
       ['/api/account/sessions/revoke-others', 'post'],
       ['/api/account', 'delete'],

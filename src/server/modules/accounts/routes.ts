@@ -6,9 +6,11 @@ import { toLocale } from '@shared/domain/locale';
 import { HOUR_MS, isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import { href } from '@shared/routes';
 import {
+  ZCheckResetLink,
   ZDeleteAccount,
   ZRequestPasswordReset,
   ZResendVerification,
+  ZResetLinkState,
   ZResetPassword,
   ZRevokeOthersResult,
   ZSessionInfo,
@@ -38,6 +40,7 @@ import { keyedHash } from '../../lib/signed-token';
 import { type Auth, COOKIE_PREFIX, VERIFY_EMAIL_PATH } from './auth';
 import { isCommonPassword } from './common-passwords';
 import {
+  checkResetLink,
   deleteAccount,
   exportAccount,
   type InvitedSignUpError,
@@ -247,6 +250,21 @@ const resendVerificationRoute = createRoute({
   },
 });
 
+const checkResetRoute = createRoute({
+  method: 'post',
+  path: '/account/password-reset/check',
+  tags,
+  summary: 'Whether a reset link still works (valid, expired, or invalid: unknown or used), without using it',
+  request: { body: jsonBody(ZCheckResetLink) },
+  responses: {
+    200: {
+      description: 'The state of the link',
+      content: { 'application/json': { schema: ZResetLinkState } },
+    },
+    429: rateLimited,
+  },
+});
+
 const confirmResetRoute = createRoute({
   method: 'post',
   path: '/account/password-reset/confirm',
@@ -442,6 +460,13 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         log.error({ err: error }, 'resend verification: the link could not be sent'),
       );
       return c.body(null, 202);
+    })
+    .openapi(checkResetRoute, async (c) => {
+      const exceeded = await firstExceeded([
+        [`reset-check:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.resetConfirmPerIp],
+      ]);
+      if (exceeded) return tooMany(c, exceeded.retryAfterMs);
+      return c.json({ status: await checkResetLink(deps.db, c.req.valid('json').token) }, 200);
     })
     .openapi(confirmResetRoute, async (c) => {
       const exceeded = await firstExceeded([

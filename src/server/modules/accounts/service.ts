@@ -8,7 +8,7 @@ import {
 } from '@shared/domain/accounts';
 import type { TLocale } from '@shared/domain/locale';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
-import type { TSessionUser } from '@shared/schemas/accounts';
+import type { TResetLinkState, TSessionUser } from '@shared/schemas/accounts';
 import { isAPIError } from 'better-auth/api';
 import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
@@ -225,6 +225,22 @@ async function resetLinkOwner(db: Database, token: string): Promise<string | und
     .innerJoin(users, eq(users.id, verifications.value))
     .where(eq(verifications.identifier, `${RESET_LINK_PREFIX}${token}`));
   return row?.email;
+}
+
+/**
+ * Whether a reset link still works, read only: the link stays as it is. A used link is gone (better-auth
+ * deletes it), so it reads as `invalid`, like one that never was. better-auth ends a link by the wall
+ * clock, so this reads the same clock, to say what the form would meet.
+ */
+export async function checkResetLink(db: Database, token: string): Promise<TResetLinkState['status']> {
+  if (token === '') return 'invalid';
+  const [row] = await db
+    .select({ expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `${RESET_LINK_PREFIX}${token}`));
+  if (!row) return 'invalid';
+  return row.expiresAt.getTime() > Date.now() ? 'valid' : 'expired';
 }
 
 /**

@@ -180,6 +180,18 @@ describe('the weekly cycle over HTTP', () => {
     expect(after.completedCount).toBe(1);
   });
 
+  it('counts characters as a person sees them: five emoji do not complete a day, 20,000 emoji fit', async () => {
+    const user = await onboardedUser();
+    await call(user, '/api/journal/days/1', { method: 'POST' });
+    const save = (contentText: string, baseVersion: number) =>
+      call(user, '/api/journal/days/1', { method: 'PUT', body: { contentText, baseVersion } });
+    const five = await json<TEntry>(await save('😀😀😀😀😀', 1), 200);
+    expect(five.status).toBe('started');
+    const many = await json<TEntry>(await save('😀'.repeat(20_000), five.version), 200);
+    expect(many.status).toBe('completed');
+    expect(await errorCode(await save('😀'.repeat(20_001), many.version), 400)).toBe('validation');
+  });
+
   it('answers 403 day_locked for a day that is not open yet', async () => {
     const user = await onboardedUser();
     expect(await errorCode(await call(user, '/api/journal/days/3'), 403)).toBe('day_locked');

@@ -4,6 +4,7 @@ import type {
   TDeleteAccount,
   TRequestPasswordReset,
   TResendVerification,
+  TResetLinkState,
   TResetPassword,
   TSignIn,
   TSignUp,
@@ -14,7 +15,7 @@ import type {
   ZVerifyEmailResult,
 } from '@shared/schemas/accounts';
 import type { TInvitationLookup } from '@shared/schemas/invitations';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { exportFileName } from '../export-file';
 
@@ -57,6 +58,19 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: (body: TResendVerification) =>
       apiRequest('/account/verification/resend', { method: 'POST', body }),
+  });
+}
+
+/** Whether the reset link this page was opened with still works; asked once, without using the link. */
+export function useResetLinkCheck(token: string | null) {
+  return useQuery({
+    queryKey: ['account', 'reset-link', token],
+    queryFn: () =>
+      apiRequest<TResetLinkState>('/account/password-reset/check', { method: 'POST', body: { token } }),
+    enabled: token !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
   });
 }
 

@@ -41,7 +41,8 @@ import {
   canGoBack,
   canGoNext,
   canSkip,
-  resumeStep,
+  ONBOARDING_STEP_STATE,
+  stepToOpen,
   withAnswer,
 } from '../onboarding-steps';
 import { ConflictPanel } from './conflict-panel';
@@ -98,7 +99,9 @@ export function OnboardingFlow({ saved }: { saved: Pick<TProfile, 'answers' | 'a
   const queryClient = useQueryClient();
   const ids = { title: useId(), hint: useId(), step: useId() };
   const [answers, setAnswers] = useState(() => answersForSteps(saved.answers));
-  const [step, setStep] = useState(() => resumeStep(answersForSteps(saved.answers)));
+  const [step, setStep] = useState(() =>
+    stepToOpen(answersForSteps(saved.answers), typeof window === 'undefined' ? null : window.history.state),
+  );
   const [direction, setDirection] = useState(1);
   // The answers as last known stored, with their versions: what the next save is written over.
   const base = useRef<VersionedAnswers>({ texts: saved.answers, versions: saved.answerVersions });
@@ -181,6 +184,11 @@ export function OnboardingFlow({ saved }: { saved: Pick<TProfile, 'answers' | 'a
       // A failed read changes nothing: the next save still names its versions and is told.
       .catch(() => undefined);
   });
+
+  // The history entry remembers the question on screen: a reload opens on it, not on the next open one.
+  useEffect(() => {
+    window.history.replaceState({ ...window.history.state, [ONBOARDING_STEP_STATE]: step }, '');
+  }, [step]);
 
   // The field of each step takes the focus, so typing can start at once and screen readers hear the question.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per step

@@ -5,6 +5,8 @@ import { errorMessageKey } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
 import {
+  characterCount,
+  fitReflection,
   isReflectionLongEnough,
   MAX_REFLECTION_LENGTH,
   REFLECTION_AUTOSAVE_MS,
@@ -12,8 +14,8 @@ import {
 import { toLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import type { TEntry, TOpenedDay } from '@shared/schemas/journal';
-import { Check, History, RefreshCw, Shuffle } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Check, History, RefreshCw, Scissors, Shuffle } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EntryChangedError, readDayEntry, saveDayEntry, useAnotherPrompt } from '../api/journal';
@@ -39,6 +41,9 @@ const SAVE_STATUS_TEXT = {
   saved: 'reflection.saved',
   failed: 'reflection.saveFailed',
 } as const satisfies Record<SaveStatus, string | null>;
+
+/** From here on the counter shows the limit too, before anything has to be cut. */
+const NEAR_THE_LIMIT = MAX_REFLECTION_LENGTH - 1000;
 
 /** The day's prompt, with the way to ask for another one. */
 function PromptCard({ reflection }: { reflection: TOpenedDay }) {
@@ -96,12 +101,14 @@ function PromptCard({ reflection }: { reflection: TOpenedDay }) {
 export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const ids = { field: useId(), hint: useId() };
+  const ids = { field: useId(), hint: useId(), tooLong: useId() };
   const { day } = reflection;
   const storageKey = draftKey(reflection.week.id, day);
   const [text, setText] = useState(reflection.entry.contentText);
   const [restored, setRestored] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // How many characters of the last change did not fit under the limit: said, never cut silently.
+  const [leftOut, setLeftOut] = useState(0);
   // The server version the text on the page builds on: every save names it, and the draft copy keeps it.
   const baseUpdatedAt = useRef(reflection.entry.updatedAt);
   const baseVersion = useRef(reflection.entry.version);
@@ -209,7 +216,16 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
     fieldRef.current?.focus();
   };
 
+  /** What the person typed or pasted, cut to the limit if it goes past it, with a message saying so. */
+  const type = (value: string) => {
+    const fitted = fitReflection(value, text);
+    if (fitted.leftOut > 0) setLeftOut(fitted.leftOut);
+    else if (characterCount(fitted.text, MAX_REFLECTION_LENGTH) < MAX_REFLECTION_LENGTH) setLeftOut(0);
+    change(fitted.text);
+  };
+
   const longEnough = isReflectionLongEnough(text);
+  const characters = useMemo(() => characterCount(text), [text]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -268,16 +284,38 @@ export function ReflectionEditor({ reflection }: { reflection: TOpenedDay }) {
           readOnly={conflict !== null}
           className="mt-3 min-h-56"
           value={text}
-          maxLength={MAX_REFLECTION_LENGTH}
           placeholder={t('reflection.placeholder')}
-          aria-describedby={longEnough ? undefined : ids.hint}
-          onChange={(event) => change(event.currentTarget.value)}
+          aria-describedby={cn(!longEnough && ids.hint, leftOut > 0 && ids.tooLong) || undefined}
+          onChange={(event) => type(event.currentTarget.value)}
           onBlur={() => {
             if (saver.hasUnsaved) void saver.flush();
           }}
         />
+        {/* Always in the page, so that screen readers announce the message when it appears. */}
+        <div role="alert" id={ids.tooLong}>
+          {leftOut > 0 && (
+            <p
+              data-testid="reflection-too-long"
+              className="mt-2 flex items-start gap-2 rounded-xl border border-accent/30 bg-surface-sunken px-4 py-3 text-sm"
+            >
+              <Scissors className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+              {t('reflection.tooLong', {
+                count: leftOut,
+                shown: leftOut.toLocaleString(i18n.language),
+                max: MAX_REFLECTION_LENGTH.toLocaleString(i18n.language),
+              })}
+            </p>
+          )}
+        </div>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-fg-muted">
-          <span>{t('reflection.characters', { count: text.length })}</span>
+          <span>
+            {characters >= NEAR_THE_LIMIT
+              ? t('reflection.charactersOfMax', {
+                  shown: characters.toLocaleString(i18n.language),
+                  max: MAX_REFLECTION_LENGTH.toLocaleString(i18n.language),
+                })
+              : t('reflection.characters', { count: characters })}
+          </span>
           <span aria-live="polite" className="inline-flex items-center gap-1.5">
             {status === 'saved' && <Check className="size-3.5 text-success" aria-hidden="true" />}
             {statusText && !conflict ? t(statusText) : ''}

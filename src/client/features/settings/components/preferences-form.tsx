@@ -6,10 +6,11 @@ import { Switch } from '@client/components/ui/switch';
 import { errorMessageKey } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
 import type { TSettingsView } from '@shared/schemas/journal';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Check } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveSettings } from '../api/settings';
-import { checkSettings, isSettingsChanged, type SettingsDraft } from '../settings-draft';
+import { checkSettings, isSettingsChanged, type SettingsDraft, toReminderTime } from '../settings-draft';
 
 /** A switch with its label and what it does, the text beside the switch. */
 function SwitchRow({
@@ -54,11 +55,17 @@ function browserTimeZone(): string {
   return (Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC').replaceAll('_', ' ');
 }
 
+/** Typing a time gives a value per digit: it is saved once the typing has paused. */
+const TIME_SAVE_DELAY_MS = 800;
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
 /**
- * The daily reminder (on or off, and its time), the weekly insight by e-mail, and AI insights, saved together
- * with one button (spec §4). The button is enabled once something differs from what is saved; a time that is
- * not whole (the field cleared, say) is said inline. AI insights say what is sent where, or that this server
- * has no model, in which case they cannot be switched on.
+ * The daily reminder (on or off, and its time), the weekly insight by e-mail, and AI insights (spec §4). Each
+ * change is saved as it is made, all settings together in one request, one save at a time and always of the
+ * latest values; the status beside them says when they are saved, or that saving failed, with a retry. A
+ * time that is not whole (the field cleared, say) is said inline and not saved. AI insights say what is sent
+ * where, or that this server has no model, in which case they cannot be switched on.
  */
 export function PreferencesForm({ saved }: { saved: TSettingsView }) {
   const { t, i18n } = useTranslation();
@@ -71,22 +78,76 @@ export function PreferencesForm({ saved }: { saved: TSettingsView }) {
     weeklyEmailEnabled: saved.weeklyEmailEnabled,
   });
   const [timeInvalid, setTimeInvalid] = useState(false);
-  const changed = isSettingsChanged(saved, draft);
-  const set = (change: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [state, setState] = useState<SaveState>('idle');
+  // The latest values, and whether they wait for a save: one request at a time, the newest values last.
+  const latest = useRef(draft);
+  const waiting = useRef(false);
+  const inFlight = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const savedNow = useRef(saved);
+  savedNow.current = saved;
+
+  const saveLatest = () => {
+    clearTimeout(timer.current);
+    if (inFlight.current || !waiting.current) return;
+    const check = checkSettings(latest.current);
+    waiting.current = false;
+    if (!check.ok) return setState('idle');
+    // Changed and changed back: nothing to send.
+    if (!isSettingsChanged(savedNow.current, latest.current)) return setState('saved');
+    inFlight.current = true;
+    setState('saving');
+    save.mutate(check.settings, {
+      onSuccess: (answer) => {
+        // Before the page renders with it: a change made meanwhile is compared with what is saved now.
+        savedNow.current = answer;
+        if (!waiting.current) setState('saved');
+      },
+      onError: (error) => {
+        setState('failed');
+        toast.error(t('settings.errorSaving'), { description: t(errorMessageKey(error)) });
+      },
+      onSettled: () => {
+        inFlight.current = false;
+        saveLatest();
+      },
+    });
+  };
+
+  const set = (change: Partial<SettingsDraft>, delayMs = 0) => {
+    const next = { ...latest.current, ...change };
+    latest.current = next;
+    setDraft(next);
+    waiting.current = true;
+    setState('saving');
+    clearTimeout(timer.current);
+    if (delayMs > 0) timer.current = setTimeout(saveLatest, delayMs);
+    else saveLatest();
+  };
+
+  // Leaving the page saves a time still waiting for its pause; closing it with something unsaved asks first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on leaving
+  useEffect(() => () => saveLatest(), []);
+  useEffect(() => {
+    if (state !== 'saving' && state !== 'failed') return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [state]);
+
+  const retry = () => {
+    waiting.current = true;
+    saveLatest();
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (save.isPending || !changed) return;
-    const check = checkSettings(draft);
-    if (!check.ok) {
+    if (!checkSettings(latest.current).ok) {
       setTimeInvalid(true);
       timeRef.current?.focus();
       return;
     }
-    save.mutate(check.settings, {
-      onSuccess: () => toast.success(t('settings.saved')),
-      onError: (error) => toast.error(t('settings.errorSaving'), { description: t(errorMessageKey(error)) }),
-    });
+    if (waiting.current || state === 'failed') retry();
   };
 
   const nextReminder =
@@ -131,8 +192,12 @@ export function PreferencesForm({ saved }: { saved: TSettingsView }) {
                 required
                 value={draft.reminderTime}
                 onChange={(event) => {
-                  set({ reminderTime: event.target.value });
+                  set({ reminderTime: event.target.value }, TIME_SAVE_DELAY_MS);
                   setTimeInvalid(false);
+                }}
+                onBlur={() => {
+                  if (toReminderTime(latest.current.reminderTime) === null) setTimeInvalid(true);
+                  else saveLatest();
                 }}
                 className="tabular-nums"
               />
@@ -167,11 +232,19 @@ export function PreferencesForm({ saved }: { saved: TSettingsView }) {
         onChange={(aiEnabled) => set({ aiEnabled })}
       />
 
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!changed || save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending && <Spinner className="size-4" />}
-          {save.isPending ? t('settings.saving') : t('settings.save')}
-        </Button>
+      <div className="flex min-h-9 items-center justify-end gap-3 text-sm">
+        <p role="status" className="inline-flex items-center gap-1.5 text-fg-muted">
+          {state === 'saving' && <Spinner className="size-3.5" />}
+          {state === 'saved' && <Check className="size-3.5 text-success" aria-hidden="true" />}
+          {state === 'saving' && t('settings.saving')}
+          {state === 'saved' && t('settings.saved')}
+          {state === 'failed' && <span className="text-danger">{t('settings.notSaved')}</span>}
+        </p>
+        {state === 'failed' && (
+          <Button type="submit" size="sm" variant="secondary">
+            {t('settings.retry')}
+          </Button>
+        )}
       </div>
     </form>
   );
