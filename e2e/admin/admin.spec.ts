@@ -343,3 +343,23 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test('the session warning counts down on the device clock, however far the server clock runs apart', async ({
+  page,
+}) => {
+  // The app under test lives on another day (playwright.config.ts); this device keeps today's time.
+  await page.clock.install();
+  await signInAsStaff(page);
+  await expect(page.getByText(en['admin.sessionExpiry.keepText'])).toBeHidden();
+  const signedInAt = await page.evaluate(() => Date.now());
+  // Nine minutes before the end, on this device's clock.
+  await page.clock.fastForward(8 * 60 * 60_000 - 9 * 60_000);
+  const ends = await page.evaluate(
+    (at) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }),
+    signedInAt + 8 * 60 * 60_000,
+  );
+  await expect(page.getByText(en['admin.sessionExpiry.title'].replace('{{time}}', ends))).toBeVisible();
+  await page.getByRole('button', { name: en['admin.sessionExpiry.stay'] }).click();
+  await expect(page.getByText(en['admin.sessionExpiry.extended'].replace(/\{\{time\}\}/, ''))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['admin.list.title']);
+});

@@ -39,6 +39,8 @@ export const ZAdminSession = z.object({
   stage: z.enum(STAFF_SESSION_STAGES),
   permissions: z.array(z.enum(STAFF_PERMISSIONS)),
   expiresAt: z.iso.datetime({ offset: true }),
+  /** What is left of the session when the server answered, on its own clock (a device's clock may differ). */
+  expiresInMs: z.number().int().nonnegative(),
 });
 export type TAdminSession = z.infer<typeof ZAdminSession>;
 

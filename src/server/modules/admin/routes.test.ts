@@ -59,9 +59,15 @@ describe('staff sign-in', () => {
     const staff = await newStaff();
     const response = await login({ email: staff.email.toUpperCase(), password: staff.password });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { staff: { email: string }; expiresAt: string };
+    const body = (await response.json()) as {
+      staff: { email: string };
+      expiresAt: string;
+      expiresInMs: number;
+    };
     expect(body.staff.email).toBe(staff.email);
     expect(new Date(body.expiresAt).getTime()).toBe(t.clock.now().getTime() + ADMIN_SESSION_MS);
+    // The time left on the server's clock, for a device whose own clock runs apart.
+    expect(body.expiresInMs).toBe(ADMIN_SESSION_MS);
 
     const [cookie] = response.headers.getSetCookie();
     expect(cookie).toMatch(new RegExp(`^${staffCookieName({ secureCookies: true })}=`));

@@ -262,7 +262,7 @@ function sessionRoutes(deps: AdminDeps) {
           : null;
         if (passed) {
           setStaffCookie(c, deps.config, passed.token, passed.session, now);
-          return c.json(toSessionJson(passed.session), 200);
+          return c.json(toSessionJson(passed.session, now), 200);
         }
         c.header('Retry-After', String(Math.ceil(gate.retryAfterMs / 1000)));
         return c.json({ error: { code: 'admin_sign_in_throttled' as const } }, 429);
@@ -280,11 +280,11 @@ function sessionRoutes(deps: AdminDeps) {
       setStaffCookie(c, deps.config, outcome.token, outcome.session, now);
       const device = { scope: 'staff' as const, secure: deps.config.secureCookies, secret: deps.secret };
       rememberKnownDevice(c, { ...device, attempt: gate.attempt });
-      return c.json(toSessionJson(outcome.session), 200);
+      return c.json(toSessionJson(outcome.session, now), 200);
     })
     .openapi(sessionRoute, (c) => {
       const staff = c.get('staff');
-      return c.json({ session: staff ? toSessionJson(staff) : null }, 200);
+      return c.json({ session: staff ? toSessionJson(staff, deps.clock.now()) : null }, 200);
     })
     .openapi(logoutRoute, async (c) => {
       await logoutStaff(deps.db, {
@@ -300,7 +300,7 @@ function sessionRoutes(deps: AdminDeps) {
       const session = await extendStaffSession(deps.db, { session: currentStaff(c), now });
       if (!session) return c.json({ error: { code: 'admin_session_missing' as const } }, 401);
       renewStaffCookie(c, deps.config, session, now);
-      return c.json(toSessionJson(session), 200);
+      return c.json(toSessionJson(session, now), 200);
     })
     .openapi(secondFactorRoute, async (c) => {
       if (!(await withinLoginBudget(c, deps)))
@@ -318,7 +318,7 @@ function sessionRoutes(deps: AdminDeps) {
       );
       if (outcome.ok) {
         renewStaffCookie(c, deps.config, outcome.session, now);
-        return c.json(toSessionJson(outcome.session), 200);
+        return c.json(toSessionJson(outcome.session, now), 200);
       }
       if (outcome.reason === 'wrong_code') return c.json({ error: { code: 'invalid_code' as const } }, 400);
       clearStaffCookie(c, deps.config);

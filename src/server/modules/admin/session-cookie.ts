@@ -61,8 +61,12 @@ export function clearStaffCookie(c: Context, config: Config) {
   deleteCookie(c, roleHintCookieName(config), { path: ROLE_HINT_PATH, secure: config.secureCookies });
 }
 
-/** A session as the API answers it: who, at which stage, what the role may do, until when. */
-export function toSessionJson(session: StaffIdentity): TAdminSession {
+/**
+ * A session as the API answers it: who, at which stage, what the role may do, until when. The time left
+ * is said too, on the server's clock: the staff member's device may run minutes (or a time zone's worth
+ * of a wrong setting) apart, and the expiry warning counts down on the device's own clock from it.
+ */
+export function toSessionJson(session: StaffIdentity, now: Date): TAdminSession {
   return {
     staff: {
       id: session.staffId,
@@ -73,5 +77,6 @@ export function toSessionJson(session: StaffIdentity): TAdminSession {
     stage: session.stage,
     permissions: [...ROLE_PERMISSIONS[session.role]],
     expiresAt: session.expiresAt.toISOString(),
+    expiresInMs: Math.max(0, session.expiresAt.getTime() - now.getTime()),
   };
 }

@@ -372,7 +372,10 @@ export function staffAccountRoutes(deps: AdminDeps) {
         return c.json({ error: { code: outcome.error } }, outcome.error === 'invalid_code' ? 400 : 409);
       }
       renewStaffCookie(c, deps.config, outcome.session, now);
-      return c.json({ recoveryCodes: outcome.recoveryCodes, session: toSessionJson(outcome.session) }, 200);
+      return c.json(
+        { recoveryCodes: outcome.recoveryCodes, session: toSessionJson(outcome.session, now) },
+        200,
+      );
     })
     .openapi(disableRoute, async (c) => {
       if (!(await mayCheckPassword(c))) return c.json(tooMany, 429);
@@ -420,7 +423,7 @@ export function staffAccountRoutes(deps: AdminDeps) {
       });
       if (outcome.ok) {
         setStaffCookie(c, deps.config, outcome.token, outcome.session, now);
-        return c.json(toSessionJson(outcome.session), 200);
+        return c.json(toSessionJson(outcome.session, now), 200);
       }
       const { error } = outcome;
       if (error === 'invitation_expired') return c.json({ error: { code: error } }, 410);

@@ -20,11 +20,12 @@ export function SessionExpiryWarning({ session }: { session: TAdminSession }) {
   const queryClient = useQueryClient();
   const extend = useExtendAdminSession();
   const warnedFor = useRef<string | null>(null);
-  const { expiresAt } = session;
+  const { expiresAt, expiresInMs } = session;
 
   useEffect(() => {
-    const end = new Date(expiresAt).getTime();
-    const time = (at: string) =>
+    // On this device's clock, which may run apart from the server's: the server says how much is left.
+    const end = Date.now() + expiresInMs;
+    const time = (at: number) =>
       new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
 
     // The promise, not per-call callbacks: those are dropped once the new session re-renders the page.
@@ -37,11 +38,12 @@ export function SessionExpiryWarning({ session }: { session: TAdminSession }) {
         toast.error(t('admin.sessionExpiry.extendFailed'));
         return;
       }
-      // Moved later: extended. Not moved: the session is at its 24-hour limit.
-      if (new Date(next.expiresAt).getTime() > end) {
-        toast.success(t('admin.sessionExpiry.extended', { time: time(next.expiresAt) }));
+      // Moved later (both on the server's clock): extended. Not moved: the session is at its 24-hour limit.
+      const nextEnd = time(Date.now() + next.expiresInMs);
+      if (new Date(next.expiresAt).getTime() > new Date(expiresAt).getTime()) {
+        toast.success(t('admin.sessionExpiry.extended', { time: nextEnd }));
       } else {
-        toast.info(t('admin.sessionExpiry.atLimit', { time: time(next.expiresAt) }), {
+        toast.info(t('admin.sessionExpiry.atLimit', { time: nextEnd }), {
           duration: Number.POSITIVE_INFINITY,
         });
       }
@@ -55,7 +57,7 @@ export function SessionExpiryWarning({ session }: { session: TAdminSession }) {
       }
       if (left > ADMIN_SESSION_WARNING_MS || warnedFor.current === expiresAt) return;
       warnedFor.current = expiresAt;
-      toast.message(t('admin.sessionExpiry.title', { time: time(expiresAt) }), {
+      toast.message(t('admin.sessionExpiry.title', { time: time(end) }), {
         id: TOAST_ID,
         description: t('admin.sessionExpiry.keepText'),
         duration: Number.POSITIVE_INFINITY,
@@ -65,7 +67,7 @@ export function SessionExpiryWarning({ session }: { session: TAdminSession }) {
     check();
     const timer = window.setInterval(check, CHECK_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [expiresAt, extend.mutateAsync, i18n.language, queryClient, t]);
+  }, [expiresAt, expiresInMs, extend.mutateAsync, i18n.language, queryClient, t]);
 
   return null;
 }
