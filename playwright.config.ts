@@ -41,7 +41,8 @@ const chromium = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // Two browsers at work on two cores, and a third worker that only waits: the reminders' e-mails (below).
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   // Ceilings, not speed targets (those live in bench/ and in npm test's table of the slowest tests): the
@@ -67,11 +68,17 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // First, so that their minute of waiting for the reminder's e-mail overlaps the other tests instead of
-    // ending the run: the dispatcher hands out the projects' tests in this order.
-    { name: 'reminders', testMatch: /reminders\.spec\.ts$/, use: { ...chromium, reducedMotion: 'reduce' } },
+    // First, on a worker of their own, one after the other: their minute of waiting for the reminder's
+    // e-mail (a browser left idle) overlaps the other tests instead of holding both working browsers.
+    {
+      name: 'reminders',
+      testMatch: /reminders\.spec\.ts$/,
+      workers: 1,
+      use: { ...chromium, reducedMotion: 'reduce' },
+    },
     {
       name: 'chromium',
+      workers: 2,
       testIgnore: /(private-text|reminders)\.spec\.ts$/,
       // Without motion unless motion is what a spec is about (first-visit and bubbles ask for it): a page
       // left playing the landing's video, or an animation, keeps a core busy while its test waits for the
