@@ -23,6 +23,7 @@ import { type PageBodyRenderer, serveSpa } from './lib/spa';
 import type { Storage } from './lib/storage/storage';
 import { createAuth } from './modules/accounts/auth';
 import { accountRoutes, hasSessionCookie, sessionMiddleware } from './modules/accounts/routes';
+import { sessionLanguage, setAccountLanguage } from './modules/accounts/service';
 import { adminRoutes, staffGuard } from './modules/admin/routes';
 import { staffRoleHint } from './modules/admin/session-cookie';
 import { bubbleRoutes } from './modules/bubbles/routes';
@@ -180,7 +181,14 @@ export function createApp(deps: AppDeps) {
     '/',
     healthRoutes({ db: deps.db, storage: deps.storage, lifecycle, migrations: deps.migrations }),
   );
-  api.route('/', siteRoutes({ pageContent, config }));
+  api.route(
+    '/',
+    siteRoutes({
+      pageContent,
+      config,
+      rememberAccountLanguage: (userId, locale) => setAccountLanguage(deps.db, userId, locale),
+    }),
+  );
   api.route('/', videoRoutes(deps));
   api.route(
     '/',
@@ -242,6 +250,11 @@ export function createApp(deps: AppDeps) {
         renderBody: deps.ssrRender && pageBodyRenderer(deps.ssrRender),
         signedOut: (c) => !hasSessionCookie(c.req.header('cookie')),
         staffRole: (c) => staffRoleHint(c, config),
+        accountLocale: async (c) =>
+          hasSessionCookie(c.req.header('cookie'))
+            ? sessionLanguage({ auth, db: deps.db }, c.req.raw.headers)
+            : null,
+        secureCookies: config.secureCookies,
       }),
     );
   }

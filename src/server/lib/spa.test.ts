@@ -16,6 +16,7 @@ import { PAGE_CONTENT_TTL_MS } from '../modules/site/service';
 import { createSignedInStaff, halfSignedInStaff } from '../test/staff';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { createTestDatabase } from '../test/test-db';
+import { createSignedInUser } from '../test/users';
 import { loadClientAssets, pickEncoding } from './client-assets';
 
 const INDEX = `<!doctype html>
@@ -106,6 +107,41 @@ describe('serving the single-page app', () => {
     const english = await (await t.app.request('/invite', { headers: { cookie: 'locale=fr' } })).text();
     expect(english).toContain('<html lang="en"');
     expect(english).not.toContain('de-XyZ98765');
+  });
+
+  it('keeps the language a link arrived in, so the next visit opens in it too', async () => {
+    const arrived = await t.app.request('/invite?lang=de', { headers: { cookie: 'locale=en' } });
+    expect(await arrived.text()).toContain('<html lang="de"');
+    const kept = arrived.headers.getSetCookie().find((cookie) => cookie.startsWith('locale='));
+    expect(kept).toMatch(/^locale=de;.*Max-Age=31536000/);
+    // Already the language of the device: nothing to keep.
+    const same = await t.app.request('/invite?lang=de', { headers: { cookie: 'locale=de' } });
+    expect(same.headers.getSetCookie().filter((cookie) => cookie.startsWith('locale='))).toEqual([]);
+    const plain = await t.app.request('/invite');
+    expect(plain.headers.getSetCookie().filter((cookie) => cookie.startsWith('locale='))).toEqual([]);
+  });
+
+  it("opens a device's first page in the browser's language, unless the device chose one", async () => {
+    const page = async (headers: Record<string, string>) =>
+      (await t.app.request('/invite', { headers })).text();
+    expect(await page({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })).toContain('<html lang="de"');
+    expect(await page({ 'accept-language': 'fr-FR,fr;q=0.9' })).toContain('<html lang="en"');
+    expect(await page({ 'accept-language': 'de', cookie: 'locale=en' })).toContain('<html lang="en"');
+  });
+
+  it("opens a signed-in person's page in their account's language on a device that never chose one", async () => {
+    const person = await createSignedInUser(t, { language: 'de' });
+    const session = person.cookie
+      .split('; ')
+      .filter((pair) => !pair.startsWith('locale='))
+      .join('; ');
+    const html = async (cookie: string, extra: Record<string, string> = {}) =>
+      (await t.app.request('/dashboard', { headers: { cookie, ...extra } })).text();
+    expect(await html(session, { 'accept-language': 'en' })).toContain('<html lang="de"');
+    // This device's choice wins over the account's.
+    expect(await html(`${session}; locale=en`)).toContain('<html lang="en"');
+    // A cookie that names no valid session is nobody's language.
+    expect(await html('mirror.session_token=forged')).toContain('<html lang="en"');
   });
 
   it('preloads the code and texts a page the browser renders needs, beside the entry', async () => {
@@ -404,7 +440,7 @@ describe('the head of each page', () => {
 
   it('answers 304 for an unchanged page and tells caches that the cookie matters', async () => {
     const first = await page('/legal');
-    expect(first.response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(first.response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     const etag = first.response.headers.get('etag') ?? '';
     const again = await t.app.request('/legal', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);

@@ -6,7 +6,14 @@ import {
   parseOpenSectionsCookie,
 } from '@shared/domain/admin';
 import { hasAuthLink } from '@shared/domain/auth-link';
-import { LANG_QUERY_PARAM, LOCALE_COOKIE, LOCALES, type TLocale } from '@shared/domain/locale';
+import {
+  isLocale,
+  LANG_QUERY_PARAM,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  LOCALES,
+  type TLocale,
+} from '@shared/domain/locale';
 import { resolvePageLocale } from '@shared/domain/seo';
 import { roleAllows, type StaffRole } from '@shared/domain/staff';
 import { FIRST_WAITLIST_PAGE, waitlistPageSearch } from '@shared/domain/waitlist-list';
@@ -31,6 +38,7 @@ import {
   pickEncoding,
   type StaticFile,
 } from './client-assets';
+import { setAppCookie } from './cookies';
 import type { Logger } from './logger';
 
 const REFLECT_DAY_WITHOUT_NUMBER = '/reflect/day';
@@ -75,9 +83,28 @@ export type PageBodyRenderer = (input: {
 }) => Promise<{ html: string; modules: string[] } | null>;
 export type PageHeadRenderer = (input: PageHeadInput) => Promise<PageHead>;
 
-/** The language of an HTML response: `?lang=` first (so hreflang links render in their language), then the cookie. */
-export function htmlLocale(c: Context): TLocale {
-  return resolvePageLocale(c.req.query(LANG_QUERY_PARAM), getCookie(c, LOCALE_COOKIE));
+/**
+ * The language of an HTML response (resolvePageLocale): `?lang=`, the locale cookie, the signed-in person's
+ * account (asked for only when neither says), the browser's `Accept-Language`, English.
+ */
+export async function htmlLocale(
+  c: Context<AppEnv>,
+  accountLocale?: (c: Context<AppEnv>) => Promise<TLocale | null>,
+): Promise<TLocale> {
+  const query = c.req.query(LANG_QUERY_PARAM);
+  const cookie = getCookie(c, LOCALE_COOKIE);
+  const undecided = !isLocale(query) && !isLocale(cookie);
+  const account = undecided && accountLocale ? await accountLocale(c) : null;
+  return resolvePageLocale(query, cookie, { account, acceptLanguage: c.req.header('accept-language') });
+}
+
+/**
+ * A link's `?lang=` (an invitation, a reminder, an hreflang alternate) is kept: the person goes on in the
+ * language they arrived in, on this page's next visit and every other, until they choose another.
+ */
+function keepLinkLocale(c: Context, locale: TLocale, secure: boolean) {
+  if (!isLocale(c.req.query(LANG_QUERY_PARAM)) || getCookie(c, LOCALE_COOKIE) === locale) return;
+  setAppCookie(c, LOCALE_COOKIE, locale, { secure, maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_SECONDS });
 }
 
 function respond(
@@ -124,6 +151,10 @@ export function serveSpa(
     signedOut?: (c: Context<AppEnv>) => boolean;
     /** The role a staff page's request says its signed-in staff session has, or null (decision 060). */
     staffRole?: (c: Context<AppEnv>) => StaffRole | null;
+    /** The signed-in person's language, for a device that has no locale cookie (null: nobody, or unknown). */
+    accountLocale?: (c: Context<AppEnv>) => Promise<TLocale | null>;
+    /** Whether cookies are set `Secure` (served over https). */
+    secureCookies?: boolean;
   } = {},
 ): MiddlewareHandler<AppEnv> {
   // Keyed by the final HTML, so the compressed variants are reused while a page's content stays the same and
@@ -177,7 +208,8 @@ export function serveSpa(
       return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     }
 
-    const locale = htmlLocale(c);
+    const locale = await htmlLocale(c, options.accountLocale);
+    keepLinkLocale(c, locale, options.secureCookies ?? false);
     const route = matchRoute(pathname);
     const page = options.renderHead
       ? await options.renderHead({ route, locale, logger: c.get('logger') })
@@ -225,8 +257,9 @@ export function serveSpa(
     return respond(c, htmlFile(html), {
       status: route ? 200 : 404,
       cacheControl: 'no-cache',
-      // The HTML depends on the locale cookie; caches must not hand one visitor's language to another.
-      vary: 'Accept-Encoding, Cookie',
+      // The HTML depends on the locale cookie and the browser's languages; caches must not hand one
+      // visitor's language to another.
+      vary: 'Accept-Encoding, Accept-Language, Cookie',
     });
   };
 }

@@ -139,7 +139,7 @@ export async function errorCodeOf(response: Response): Promise<string> {
 }
 
 export type ClientRequest = (
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   pathname: string,
   options?: { body?: unknown; cookie?: string; ip?: string; userAgent?: string },
 ) => Response | Promise<Response>;

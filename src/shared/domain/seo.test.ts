@@ -77,6 +77,11 @@ describe('page language', () => {
     expect(resolvePageLocale('fr', 'de')).toBe('de');
     expect(resolvePageLocale(null, 'xx')).toBe('en');
     expect(resolvePageLocale(undefined, undefined)).toBe('en');
+    // Without a choice on this device: the account's language, then the browser's.
+    expect(resolvePageLocale(undefined, undefined, { account: 'de', acceptLanguage: 'en' })).toBe('de');
+    expect(resolvePageLocale(undefined, 'en', { account: 'de' })).toBe('en');
+    expect(resolvePageLocale(undefined, undefined, { acceptLanguage: 'de-AT,de;q=0.9' })).toBe('de');
+    expect(resolvePageLocale(undefined, undefined, { account: null, acceptLanguage: 'fr' })).toBe('en');
   });
 
   it('gives English the plain path and German ?lang=de', () => {

@@ -1,5 +1,13 @@
 import type { RouteId } from '../routes';
-import { DEFAULT_LOCALE, isLocale, LANG_QUERY_PARAM, LOCALES, type TLocale, toLocale } from './locale';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANG_QUERY_PARAM,
+  LOCALES,
+  localeFromAcceptLanguage,
+  type TLocale,
+  toLocale,
+} from './locale';
 
 /**
  * Search-engine metadata (spec §3 SEO keys): stored per page and locale as CMS texts with these keys.
@@ -62,10 +70,19 @@ export function seoPageOfRoute(routeId: RouteId): SeoPage | null {
   return SEO_PAGE_OF_ROUTE[routeId] ?? null;
 }
 
-/** The language of an HTML page: `?lang=` wins over the locale cookie, which wins over the default. */
-export function resolvePageLocale(queryLang: string | null | undefined, cookie: string | null | undefined) {
+/**
+ * The language of an HTML page: `?lang=` (a link's, kept in the cookie from then on), then the locale cookie
+ * (the person's choice on this device), then the signed-in person's account (a new device, a cleared
+ * cookie), then the browser's `Accept-Language`, then English.
+ */
+export function resolvePageLocale(
+  queryLang: string | null | undefined,
+  cookie: string | null | undefined,
+  fallbacks: { account?: TLocale | null; acceptLanguage?: string | null } = {},
+): TLocale {
   if (isLocale(queryLang)) return queryLang;
-  return toLocale(cookie);
+  if (isLocale(cookie)) return cookie;
+  return fallbacks.account ?? localeFromAcceptLanguage(fallbacks.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /** The address of a page in one language: English is the plain path, other languages add `?lang=`. */

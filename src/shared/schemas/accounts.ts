@@ -43,10 +43,14 @@ export const ZSignUpResult = z.discriminatedUnion('status', [
 ]);
 export type TSignUpResult = z.infer<typeof ZSignUpResult>;
 
-/** POST /api/account/sign-in → 200 `{ user }` and the session cookie. */
+/**
+ * POST /api/account/sign-in → 200 `{ user, language }` and the session cookie. `language` is the page's; on
+ * a device without a locale cookie the account's language is kept instead, and the answer says which one the
+ * person goes on in (the locale cookie is set to it).
+ */
 export const ZSignIn = z.object({ email, password, language: z.enum(LOCALES) });
 export type TSignIn = z.infer<typeof ZSignIn>;
-export const ZSignInResult = z.object({ user: ZSessionUser });
+export const ZSignInResult = z.object({ user: ZSessionUser, language: z.enum(LOCALES) });
 
 /** POST /api/account/password-reset → 202 whether or not the address has an account. */
 export const ZRequestPasswordReset = z.object({ email, language: z.enum(LOCALES) });

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { createRoute, z } from '@hono/zod-openapi';
 import { checkSignUp, RESEND_COOLDOWN_SECONDS } from '@shared/domain/accounts';
 import type { TApiErrorCode } from '@shared/domain/api-errors';
-import { toLocale } from '@shared/domain/locale';
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, toLocale } from '@shared/domain/locale';
 import { HOUR_MS, isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import { href } from '@shared/routes';
 import {
@@ -22,12 +22,14 @@ import {
   ZVerifyEmailResult,
 } from '@shared/schemas/accounts';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter, currentUser, errorResponse, jsonBody } from '../../lib/api';
 import { clientIp, type TrustProxy } from '../../lib/client-ip';
 import type { Clock } from '../../lib/clock';
+import { setAppCookie } from '../../lib/cookies';
 import type { FieldCipher } from '../../lib/field-cipher';
 import {
   enterLogin,
@@ -413,6 +415,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const outcome = await signIn(deps, {
         ...body,
         headers: sessionRequestHeaders(c, deps.config.trustProxy),
+        keepAccountLanguage: !isLocale(getCookie(c, LOCALE_COOKIE)),
       });
       // The right password for an address not confirmed yet, or of a disabled account, is no failed guess.
       const passwordRight = outcome.ok || outcome.error !== 'invalid_credentials';
@@ -421,7 +424,11 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       forwardCookies(c, outcome.setCookies);
       const device = { scope: 'user' as const, secure: deps.config.secureCookies, secret: deps.secret };
       rememberKnownDevice(c, { ...device, attempt: gate.attempt });
-      return c.json({ user: outcome.user }, 200);
+      setAppCookie(c, LOCALE_COOKIE, outcome.language, {
+        secure: deps.config.secureCookies,
+        maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_SECONDS,
+      });
+      return c.json({ user: outcome.user, language: outcome.language }, 200);
     })
     .openapi(signOutRoute, async (c) => {
       forwardCookies(c, await signOut(deps, c.req.raw.headers));

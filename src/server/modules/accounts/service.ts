@@ -6,7 +6,7 @@ import {
   type PasswordErrorCode,
   type SignUpErrorCode,
 } from '@shared/domain/accounts';
-import type { TLocale } from '@shared/domain/locale';
+import { isLocale, type TLocale } from '@shared/domain/locale';
 import { isValidEmail, normalizeEmail } from '@shared/domain/waitlist';
 import type { TResetLinkState, TSessionUser } from '@shared/schemas/accounts';
 import { isAPIError } from 'better-auth/api';
@@ -56,6 +56,31 @@ export async function readSession(auth: Auth, headers: Headers): Promise<Current
     sessionId: session.id,
     setCookies,
   };
+}
+
+/**
+ * The language of the account a request's session names, or null (nobody signed in): the language a page
+ * opens in on a device where the person has not chosen one (no locale cookie).
+ */
+export async function sessionLanguage(
+  deps: { auth: Auth; db: DbExecutor },
+  headers: Headers,
+): Promise<TLocale | null> {
+  const session = await readSession(deps.auth, headers);
+  if (!session) return null;
+  const [row] = await deps.db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  return isLocale(row?.language) ? row.language : null;
+}
+
+/** The language the person chose, kept on the account (for their other devices and staff e-mails). */
+export async function setAccountLanguage(db: DbExecutor, userId: string, language: TLocale): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), ne(users.language, language)));
 }
 
 export function toSessionUser(user: SessionUser): TSessionUser {
@@ -160,9 +185,16 @@ export async function signUpWithInvitation(
  */
 export async function signIn(
   deps: AccountsDeps,
-  input: { email: string; password: string; language: TLocale; headers: Headers },
+  input: {
+    email: string;
+    password: string;
+    language: TLocale;
+    headers: Headers;
+    /** The device has no language of its own (no locale cookie): the account's is used instead of `language`. */
+    keepAccountLanguage?: boolean;
+  },
 ): Promise<
-  | { ok: true; user: TSessionUser; setCookies: string[] }
+  | { ok: true; user: TSessionUser; language: TLocale; setCookies: string[] }
   | Failure<'invalid_credentials' | 'email_not_verified' | 'account_disabled'>
 > {
   const email = normalizeEmail(input.email);
@@ -178,14 +210,22 @@ export async function signIn(
       }),
     );
     const { user } = response;
-    // The language the person uses now is the one staff e-mails (a password reset link, say) are written in.
-    await deps.db
-      .update(users)
-      .set({ language: input.language })
-      .where(and(eq(users.id, user.id), ne(users.language, input.language)));
+    // The language the person uses now is the one staff e-mails (a password reset link, say) are written in;
+    // on a device that never chose one, the person goes on in the account's.
+    let language = input.language;
+    if (input.keepAccountLanguage) {
+      const [row] = await deps.db
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (isLocale(row?.language)) language = row.language;
+    } else {
+      await setAccountLanguage(deps.db, user.id, input.language);
+    }
     return {
       ok: true,
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+      language,
       setCookies: headers.getSetCookie(),
     };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@shared/domain/locale';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type TLocale } from '@shared/domain/locale';
 import { isSeoPage } from '@shared/domain/seo';
 import {
   ZPageContent,
@@ -19,7 +19,7 @@ const setLocaleRoute = createRoute({
   method: 'put',
   path: '/locale',
   tags: ['site'],
-  summary: 'Remember the visitor’s language in the locale cookie (365 days)',
+  summary: 'Remember the visitor’s language in the locale cookie (365 days), and on a signed-in account',
   request: { body: jsonBody(ZSetLocale) },
   responses: {
     204: { description: 'The cookie is set' },
@@ -56,14 +56,21 @@ const siteConfigRoute = createRoute({
   },
 });
 
-export function siteRoutes(deps: { pageContent: PageContentSource; config: Config }) {
+export function siteRoutes(deps: {
+  pageContent: PageContentSource;
+  config: Config;
+  /** Keeps a signed-in person's choice on their account too: their next device, and their e-mails. */
+  rememberAccountLanguage: (userId: string, locale: TLocale) => Promise<void>;
+}) {
   return createApiRouter()
-    .openapi(setLocaleRoute, (c) => {
+    .openapi(setLocaleRoute, async (c) => {
       const { locale } = c.req.valid('json');
       setAppCookie(c, LOCALE_COOKIE, locale, {
         secure: deps.config.secureCookies,
         maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_SECONDS,
       });
+      const user = c.get('user');
+      if (user) await deps.rememberAccountLanguage(user.id, locale);
       return c.body(null, 204);
     })
     .openapi(pageContentRoute, async (c) => {

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '@client/lib/api-client';
+import { changeLocale } from '@client/lib/i18n';
 import type { TLocale } from '@shared/domain/locale';
 import type {
   TDeleteAccount,
@@ -21,10 +22,20 @@ import { exportFileName } from '../export-file';
 
 /** The accounts API (`/api/account/*`, contract in shared/schemas/accounts.ts). */
 
+/**
+ * Sign-in. On a device that never chose a language the server answers with the account's, and the app goes
+ * on in it before the next page shows.
+ */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (body: TSignIn) =>
-      apiRequest<z.infer<typeof ZSignInResult>>('/account/sign-in', { method: 'POST', body }),
+    mutationFn: async (body: TSignIn) => {
+      const result = await apiRequest<z.infer<typeof ZSignInResult>>('/account/sign-in', {
+        method: 'POST',
+        body,
+      });
+      if (result.language !== body.language) await changeLocale(result.language);
+      return result;
+    },
   });
 }
 
