@@ -6,7 +6,6 @@ import {
   LOCALES,
   localeFromAcceptLanguage,
   type TLocale,
-  toLocale,
 } from './locale';
 
 /**
