@@ -91,6 +91,20 @@ for (const { locale, width } of LOCALE_WIDTHS) {
     await expect(page.getByRole('switch', { name: t['settings.weekly.label'] })).toBeChecked({
       checked: !wasOn,
     });
+
+    // The weekly e-mail carries none of their words until they choose it, and the choice is said and kept.
+    if (wasOn) await page.getByRole('switch', { name: t['settings.weekly.label'] }).click();
+    await expect(page.getByText(t['settings.weekly.hint'])).toBeVisible();
+    const quotes = page.getByRole('switch', { name: t['settings.weeklyQuotes.label'] });
+    await expect(quotes).toBeChecked({ checked: false });
+    await quotes.click();
+    await expect(page.getByRole('status').filter({ hasText: t['settings.saved'] })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: t['settings.weeklyQuotes.label'] })).toBeChecked();
+    await page.getByRole('switch', { name: t['settings.weeklyQuotes.label'] }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`weekly-quotes-${locale}-${width}.png`) });
+    await page.getByRole('switch', { name: t['settings.weekly.label'] }).click();
+    await expect(page.getByRole('switch', { name: t['settings.weeklyQuotes.label'] })).toHaveCount(0);
   });
 
   test(`a used reset link says so when it opens, with the way to a new one (${locale}, ${width} px)`, async ({

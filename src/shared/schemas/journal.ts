@@ -170,6 +170,11 @@ export const ZSettings = z.object({
   reminderTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   remindersEnabled: z.boolean(),
   weeklyEmailEnabled: z.boolean(),
+  /**
+   * The weekly e-mail carries the insight's paragraph, which may quote the person's own words. Off: the
+   * e-mail says only how many days and words, with a link (issue 34). Absent (a tab from before): off.
+   */
+  weeklyEmailQuotes: z.boolean().default(false),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkSettings, isSettingsChanged, toReminderTime } from './settings-draft';
 
-const saved = { aiEnabled: false, reminderTime: '08:00', remindersEnabled: false, weeklyEmailEnabled: false };
+const saved = {
+  aiEnabled: false,
+  reminderTime: '08:00',
+  remindersEnabled: false,
+  weeklyEmailEnabled: false,
+  weeklyEmailQuotes: false,
+};
 
 describe('toReminderTime', () => {
   it('takes whole times of day, dropping seconds some browsers add', () => {
@@ -27,6 +33,7 @@ describe('the save button', () => {
     expect(isSettingsChanged(saved, { ...saved, aiEnabled: true })).toBe(true);
     expect(isSettingsChanged(saved, { ...saved, remindersEnabled: true })).toBe(true);
     expect(isSettingsChanged(saved, { ...saved, weeklyEmailEnabled: true })).toBe(true);
+    expect(isSettingsChanged(saved, { ...saved, weeklyEmailQuotes: true })).toBe(true);
     expect(isSettingsChanged(saved, { ...saved, reminderTime: '21:15' })).toBe(true);
     expect(isSettingsChanged(saved, { ...saved, reminderTime: '' })).toBe(true);
   });

@@ -21,6 +21,7 @@ export function isSettingsChanged(saved: TSettings, draft: SettingsDraft): boole
     saved.aiEnabled !== draft.aiEnabled ||
     saved.remindersEnabled !== draft.remindersEnabled ||
     saved.weeklyEmailEnabled !== draft.weeklyEmailEnabled ||
+    saved.weeklyEmailQuotes !== draft.weeklyEmailQuotes ||
     toReminderTime(draft.reminderTime) !== saved.reminderTime
   );
 }

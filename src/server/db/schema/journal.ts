@@ -27,6 +27,8 @@ export type ProfileV0 = {
   reminder_enabled?: boolean;
   /** The weekly insight is also sent by e-mail (issue 14); off until the person switches it on. */
   weekly_email_enabled?: boolean;
+  /** The weekly e-mail carries the insight's text, quotes and all (issue 34); off: figures and a link only. */
+  weekly_email_quotes?: boolean;
 };
 
 /** One per user (spec §3 profiles), with the time zone the browser reports, to know the user's "today". */

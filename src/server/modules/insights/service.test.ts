@@ -77,7 +77,7 @@ afterEach(async () => {
 });
 
 async function person(
-  options: { locale?: 'en' | 'de'; timeZone?: string; weekly?: boolean; ai?: boolean } = {},
+  options: { locale?: 'en' | 'de'; timeZone?: string; weekly?: boolean; quotes?: boolean; ai?: boolean } = {},
 ) {
   counter += 1;
   const userId = `insightful-${counter}`;
@@ -100,6 +100,7 @@ async function person(
       reminderTime: '08:00',
       remindersEnabled: false,
       weeklyEmailEnabled: options.weekly ?? false,
+      weeklyEmailQuotes: options.quotes ?? false,
     },
     timeZone: undefined,
   });
@@ -195,7 +196,7 @@ describe('a week’s insight', () => {
     const { insight } = await summaryOf(userId);
     expect(insight?.daysReflected).toBe(6);
     expect(insight?.paragraph).toMatch(
-      /^(You made time for every reflection|Not one day went by|This week you came back)/,
+      /^(You made time for every reflection|You answered every one of the week’s|Not one of this week’s)/,
     );
   });
 
@@ -261,6 +262,35 @@ describe('a week’s insight', () => {
       /<([^>]+)>/.exec(mail?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '',
     ).searchParams.get('token');
     expect(readMailOffToken(SECRET, token ?? '')).toEqual({ userId, kind: 'weekly' });
+  });
+
+  it('carries the figures and none of the words, unless the person chose the text by e-mail', async () => {
+    const without = await person({ weekly: true });
+    const withText = await person({ weekly: true, quotes: true });
+    await writeWeek(without.userId, WEEK_EN.slice(0, 3));
+    await writeWeek(withText.userId, WEEK_EN.slice(0, 3));
+    clock.set(new Date('2026-03-09T00:00:10Z'));
+    expect(await makeDueInsights(deps)).toBe(2);
+    const bodyOf = async (address: string) => {
+      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+      if (!mail) throw new Error(`no e-mail for ${address}`);
+      const opened = openPrivateBody(deps.cipher, mail);
+      return { text: opened.textBody, html: opened.html };
+    };
+    const plain = await bodyOf(without.email);
+    const paragraph = (await summaryOf(without.userId)).insight?.paragraph ?? '';
+    expect(paragraph.length).toBeGreaterThan(40);
+    expect(plain.text).toContain('Days reflected: 3');
+    expect(plain.text).toContain('This e-mail carries none of your words');
+    expect(plain.text).toContain(`${APP_URL}/history/2026-03-02?lang=en`);
+    for (const body of [plain.text, plain.html]) {
+      expect(body).not.toContain(paragraph.slice(0, 40));
+      expect(body).not.toMatch(/your sister|trust/i);
+    }
+    const quoted = await bodyOf(withText.email);
+    const theirs = (await summaryOf(withText.userId)).insight?.paragraph ?? '';
+    expect(quoted.text).toContain(theirs.slice(0, 40));
+    expect(quoted.text).not.toContain('This e-mail carries none of your words');
   });
 
   it('is not e-mailed when made long after its week (a backlog after an outage)', async () => {
@@ -336,7 +366,7 @@ describe('AI insights', () => {
       .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
 
   async function aiWeek(options: { ai: boolean }) {
-    const who = await person({ ai: options.ai, weekly: true });
+    const who = await person({ ai: options.ai, weekly: true, quotes: true });
     await writeWeek(who.userId, WEEK_EN.slice(0, 3));
     clock.set(new Date('2026-03-09T00:00:10Z'));
     return who;

@@ -193,7 +193,7 @@ async function weeklyEmail(
   const rendered = await renderWeeklyInsight({
     locale: owner.locale,
     range: formatDateRange(owner.locale, week.startDate, week.endDate),
-    paragraph: input.paragraph,
+    paragraph: owner.weeklyEmailQuotes ? input.paragraph : null,
     days: numbers.format(facts.daysReflected),
     words: numbers.format(facts.words),
     model: input.source === 'ai' ? (deps.ai?.model ?? null) : null,

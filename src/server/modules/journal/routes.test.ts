@@ -250,13 +250,20 @@ describe('the weekly cycle over HTTP', () => {
       reminderTime: '08:00',
       remindersEnabled: false,
       weeklyEmailEnabled: false,
+      weeklyEmailQuotes: false,
     };
     expect(await json(await call(user, '/api/journal/settings'), 200)).toEqual({
       ...off,
       nextReminderAt: null,
       aiService: null,
     });
-    const chosen = { ...off, reminderTime: '21:45', remindersEnabled: true, weeklyEmailEnabled: true };
+    const chosen = {
+      ...off,
+      reminderTime: '21:45',
+      remindersEnabled: true,
+      weeklyEmailEnabled: true,
+      weeklyEmailQuotes: true,
+    };
     const saved = await json<TSettingsView>(
       await call(user, '/api/journal/settings', { method: 'PUT', body: chosen }),
       200,
@@ -278,6 +285,7 @@ describe('the weekly cycle over HTTP', () => {
       { ...chosen, reminderTime: '8:00' },
       { ...chosen, reminderTime: '08:60' },
       { ...chosen, aiEnabled: 'yes' },
+      { ...chosen, weeklyEmailQuotes: 'yes' },
       { ...chosen, remindersEnabled: undefined },
       { reminderTime: '08:00' },
     ]) {

@@ -50,6 +50,7 @@ const SETTINGS_OFF = {
   reminderTime: '08:00',
   remindersEnabled: false,
   weeklyEmailEnabled: false,
+  weeklyEmailQuotes: false,
 };
 
 const ENGLISH_ANSWERS = [

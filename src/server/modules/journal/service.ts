@@ -101,6 +101,7 @@ export const EMPTY_PROFILE_V0: Required<ProfileV0> = {
   reminder_time: DEFAULT_REMINDER_TIME,
   reminder_enabled: false,
   weekly_email_enabled: false,
+  weekly_email_quotes: false,
   answer_versions: [],
 };
 
@@ -336,6 +337,7 @@ function settingsOf(row: ProfileRow | undefined): TSettings {
     reminderTime: v0.reminder_time,
     remindersEnabled: v0.reminder_enabled,
     weeklyEmailEnabled: v0.weekly_email_enabled,
+    weeklyEmailQuotes: v0.weekly_email_quotes,
   };
 }
 
@@ -366,6 +368,7 @@ export async function saveSettings(
     reminder_time: settings.reminderTime,
     reminder_enabled: settings.remindersEnabled,
     weekly_email_enabled: settings.weeklyEmailEnabled,
+    weekly_email_quotes: settings.weeklyEmailQuotes,
   };
   const next = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -955,6 +958,8 @@ export type InsightOwner = {
   timeZone: string;
   aiEnabled: boolean;
   weeklyEmailEnabled: boolean;
+  /** The weekly e-mail may carry the insight's text (its quotes); else figures and a link only. */
+  weeklyEmailQuotes: boolean;
 };
 
 /** A reflection of a past week, with its text opened. */
@@ -1070,6 +1075,7 @@ export async function weekForInsight(
       timeZone: row.profile.timeZone,
       aiEnabled: v0.ai_enabled,
       weeklyEmailEnabled: v0.weekly_email_enabled,
+      weeklyEmailQuotes: v0.weekly_email_quotes,
     },
     entries: weekEntries.get(row.week.id) ?? [],
   };

@@ -72,6 +72,7 @@ async function person(
       reminderTime: options.time ?? '08:00',
       remindersEnabled: options.enabled ?? true,
       weeklyEmailEnabled: false,
+      weeklyEmailQuotes: false,
     },
     timeZone,
   });
@@ -247,6 +248,7 @@ describe('daily reminders', () => {
         reminderTime: '20:00',
         remindersEnabled: true,
         weeklyEmailEnabled: false,
+        weeklyEmailQuotes: false,
       },
       timeZone: undefined,
     });

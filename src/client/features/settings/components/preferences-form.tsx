@@ -76,6 +76,7 @@ export function PreferencesForm({ saved }: { saved: TSettingsView }) {
     reminderTime: saved.reminderTime,
     remindersEnabled: saved.remindersEnabled,
     weeklyEmailEnabled: saved.weeklyEmailEnabled,
+    weeklyEmailQuotes: saved.weeklyEmailQuotes,
   });
   const [timeInvalid, setTimeInvalid] = useState(false);
   const [state, setState] = useState<SaveState>('idle');
@@ -214,6 +215,14 @@ export function PreferencesForm({ saved }: { saved: TSettingsView }) {
         checked={draft.weeklyEmailEnabled}
         onChange={(weeklyEmailEnabled) => set({ weeklyEmailEnabled })}
       />
+      {draft.weeklyEmailEnabled && (
+        <SwitchRow
+          label={t('settings.weeklyQuotes.label')}
+          hint={<p>{t('settings.weeklyQuotes.hint')}</p>}
+          checked={draft.weeklyEmailQuotes}
+          onChange={(weeklyEmailQuotes) => set({ weeklyEmailQuotes })}
+        />
+      )}
 
       <SwitchRow
         label={t('settings.ai.label')}

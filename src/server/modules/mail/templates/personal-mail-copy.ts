@@ -66,6 +66,8 @@ export type WeeklyInsightCopy = {
   stats: string;
   /** `{{model}}`: said under a paragraph the configured model wrote. */
   aiNote: string;
+  /** Said in place of the paragraph when the person did not ask for their insight's text by e-mail. */
+  withoutWords: string;
   buttonLabel: string;
   footerNote: string;
   unsubscribeLabel: string;
@@ -78,6 +80,9 @@ export const weeklyInsightCopy: Record<TLocale, WeeklyInsightCopy> = {
     heading: 'Your week, {{range}}',
     stats: 'Days reflected: {{days}} · Words written: {{words}}',
     aiNote: 'This paragraph was written by the AI model {{model}} from your reflections.',
+    withoutWords:
+      'Your insight is ready in Mirror. This e-mail carries none of your words; you can choose to receive the ' +
+      'insight’s text in your settings.',
     buttonLabel: 'Read your week',
     footerNote:
       'You are receiving this e-mail because you asked for your weekly insight by e-mail in your Mirror ' +
@@ -90,6 +95,9 @@ export const weeklyInsightCopy: Record<TLocale, WeeklyInsightCopy> = {
     heading: 'Deine Woche, {{range}}',
     stats: 'Tage mit Reflexion: {{days}} · Geschriebene Wörter: {{words}}',
     aiNote: 'Diesen Absatz hat das KI-Modell {{model}} aus deinen Reflexionen geschrieben.',
+    withoutWords:
+      'Dein Rückblick liegt in Mirror bereit. Diese E-Mail enthält keines deiner Worte; in deinen Einstellungen ' +
+      'kannst du wählen, den Text des Rückblicks per E-Mail zu bekommen.',
     buttonLabel: 'Deine Woche ansehen',
     footerNote:
       'Du bekommst diese E-Mail, weil du in deinen Mirror-Einstellungen den wöchentlichen Rückblick per E-Mail ' +

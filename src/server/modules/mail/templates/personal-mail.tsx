@@ -69,7 +69,8 @@ type WeeklyInsightInput = {
   locale: TLocale;
   /** The week's dates as the person reads them. */
   range: string;
-  paragraph: string;
+  /** The insight's text, only for a person who chose to have it by e-mail; else null. */
+  paragraph: string | null;
   days: string;
   words: string;
   /** The model that wrote the paragraph, or null for a computed one. */
@@ -92,14 +93,20 @@ function WeeklyInsightEmail(input: WeeklyInsightInput) {
     >
       <EmailHeading>{fillCopy(copy.heading, { range: input.range })}</EmailHeading>
       <EmailText muted>{fillCopy(copy.stats, { days: input.days, words: input.words })}</EmailText>
-      <EmailText>{input.paragraph}</EmailText>
-      {input.model && <EmailText muted>{fillCopy(copy.aiNote, { model: input.model })}</EmailText>}
+      {input.paragraph === null ? (
+        <EmailText>{copy.withoutWords}</EmailText>
+      ) : (
+        <EmailText>{input.paragraph}</EmailText>
+      )}
+      {input.paragraph !== null && input.model && (
+        <EmailText muted>{fillCopy(copy.aiNote, { model: input.model })}</EmailText>
+      )}
       <EmailButton href={input.weekUrl}>{copy.buttonLabel}</EmailButton>
     </EmailLayout>
   );
 }
 
-/** The weekly insight e-mail: the paragraph (private text, so rendered per person), and a link to the week. */
+/** The weekly insight e-mail: its figures, the paragraph if the person chose it (private text), a link to the week. */
 export async function renderWeeklyInsight(input: WeeklyInsightInput) {
   const parts = await renderEmailParts(
     <WeeklyInsightEmail {...input} weekUrl={absoluteUrl(input.weekUrl)} offUrl={absoluteUrl(input.offUrl)} />,
