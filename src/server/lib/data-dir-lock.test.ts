@@ -53,10 +53,13 @@ describe('data directory lock', () => {
     'takes over a lock whose process was killed and is a zombie its parent has not reaped yet',
     async () => {
       const file = lockPath();
-      // The shell starts a child that exits at once, then becomes `sleep`, which never reaps it.
-      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+      // The shell starts a child, then becomes `sleep`, which never reaps it; the child is killed only once
+      // the shell is gone, so the shell cannot have reaped it first (it did, on a loaded machine).
+      const parent = spawn('sh', ['-c', 'sleep 1000 & echo $!; exec sleep 30']);
       try {
         const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', resolve)));
+        await expectExecuted(parent.pid ?? 0, 'sleep\u000030');
+        process.kill(zombie, 'SIGKILL');
         await expectZombie(zombie);
         fs.writeFileSync(
           file,
@@ -98,6 +101,15 @@ describe('data directory lock', () => {
     expect(() => acquireDataDirLock(file)).toThrow(/locked by a process on host elsewhere/);
   });
 });
+
+/** Waits until `pid` runs the command line given (its arguments joined by NUL), at most two seconds. */
+async function expectExecuted(pid: number, commandLine: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(commandLine)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`process ${pid} did not become ${JSON.stringify(commandLine)}`);
+}
 
 /** Waits until Linux reports `pid` as a zombie (state Z). */
 async function expectZombie(pid: number) {
