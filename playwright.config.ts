@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,8 @@ function offsetToThursdayNoon(now = new Date()): number {
   return thursday - now.getTime();
 }
 process.env.E2E_CLOCK_OFFSET_MS ??= String(offsetToThursdayNoon());
+/** The bearer of the app's test support (decision 067): members who joined before this week. */
+process.env.E2E_TEST_SUPPORT_TOKEN ??= `e2e-${crypto.randomUUID()}-${crypto.randomUUID()}`;
 /** Where the app's log goes (scripts/e2e-server.mjs) and where tests note what they typed (e2e/fixtures). */
 process.env.E2E_LOG_DIR ??= path.join(process.env.E2E_DATA_DIR, 'e2e-logs');
 
@@ -100,6 +103,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       APP_URL: baseURL,
       CLOCK_OFFSET_MS: process.env.E2E_CLOCK_OFFSET_MS,
+      TEST_SUPPORT_TOKEN: process.env.E2E_TEST_SUPPORT_TOKEN,
       DATA_DIR: process.env.E2E_DATA_DIR,
       // What a production server logs (one line per request and more): the private-text check reads it
       // from the file, so it adds nothing to the suite's output.

@@ -44,7 +44,7 @@ for (const { locale, width } of LOCALE_WIDTHS) {
     await page.reload();
     await expect(page.getByText(second)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['onboarding.q2.title']);
-    await onboard(page.request, 'Robin', TIME_ZONE);
+    await onboard(page.request, email, 'Robin', TIME_ZONE);
 
     // Five emoji are five characters: not enough to complete the day.
     await page.goto('/reflect/day/1');

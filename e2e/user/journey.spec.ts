@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import de from '../../src/shared/i18n/de.json' with { type: 'json' };
 import en from '../../src/shared/i18n/en.json' with { type: 'json' };
 import { invite } from '../fixtures/invitations';
+import { joinedLastWeek } from '../fixtures/members';
 import { expect, expectAccessible, setLocaleCookie, test } from '../fixtures/test';
 
 /**
@@ -94,8 +95,11 @@ for (const locale of ['en', 'de'] as const) {
     await page.getByRole('button', { name: t['onboarding.complete'] }).click();
     await expect(page.getByText(t['onboarding.success'])).toBeVisible();
 
-    // Dashboard: greeting, profile, a Thursday week.
+    // Dashboard: greeting, profile, a Thursday week (of a member who joined last week: e2e/user/first-week
+    // shows what a member who joins today sees).
     await expect(page).toHaveURL(/\/dashboard$/);
+    await joinedLastWeek(page.request, email);
+    await page.reload();
     await expect(
       page.getByRole('heading', { name: fill(t['dashboard.welcome'], { name: 'Alex' }) }),
     ).toBeVisible();

@@ -68,7 +68,7 @@ test('signing in on a new device goes on in the account’s language, and a swit
   await signIn(page, en, email, PASSWORD);
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByText(de['onboarding.title'], { exact: true })).toBeVisible();
-  await onboard(page.request, 'Robin', 'Europe/Berlin');
+  await onboard(page.request, email, 'Robin', 'Europe/Berlin');
 
   // Switched to English here: the account keeps English, and the next new device opens in it.
   await page.goto('/dashboard');

@@ -39,6 +39,7 @@ function startApp(input: { port: number; dataDir: string; clockOffsetMs: number 
       APP_URL: `http://127.0.0.1:${input.port}`,
       DATA_DIR: input.dataDir,
       CLOCK_OFFSET_MS: String(input.clockOffsetMs),
+      TEST_SUPPORT_TOKEN: process.env.E2E_TEST_SUPPORT_TOKEN,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
@@ -131,7 +132,7 @@ test.describe('a past week', () => {
           })
         ).status(),
       ).toBe(200);
-      await onboard(request, locale === 'de' ? 'Jonas' : 'Alex', 'Europe/Berlin');
+      await onboard(request, emails[locale], locale === 'de' ? 'Jonas' : 'Alex', 'Europe/Berlin');
       for (const [index, text] of LAST_WEEK[locale].entries()) {
         const day = index + 1;
         expect((await request.post(`/api/journal/days/${day}?locale=${locale}`)).status()).toBe(200);

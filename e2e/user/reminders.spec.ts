@@ -52,7 +52,7 @@ for (const { locale, timeZone, dayPath } of REMINDER_CASES) {
       await invitedAccount({ email, password: PASSWORD, clientAddress, language: locale });
       await signIn(page, t, email, PASSWORD);
       await expect(page).toHaveURL(/\/onboarding$/);
-      await onboard(page.request, 'Robin', timeZone);
+      await onboard(page.request, email, 'Robin', timeZone);
 
       // The dashboard learns the browser's zone; the settings switch the reminder on for the first whole
       // minute at least REMINDER_LEAD_MS ahead.

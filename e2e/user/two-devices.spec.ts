@@ -65,7 +65,7 @@ for (const { locale, width } of LOCALE_WIDTHS) {
     const email = `two-devices-${locale}-${testInfo.workerIndex}-${Date.now()}@example.com`;
     await invitedAccount({ email, password: PASSWORD, language: locale, clientAddress });
     await signInThrough(page.request, { email, language: locale }, clientAddress);
-    await onboard(page.request, 'Robin', TIME_ZONE);
+    await onboard(page.request, email, 'Robin', TIME_ZONE);
     await setLocaleCookie(page, locale);
     await page.setViewportSize({ width, height: 844 });
     const laptop = await secondDevice(browser, width, { email, language: locale }, clientAddress);

@@ -39,6 +39,7 @@ import { siteDocumentRoutes, siteRoutes } from './modules/site/routes';
 import { createPageHeadRenderer } from './modules/site/seo';
 import { createPageContentSource, messagesFor } from './modules/site/service';
 import { MAIL_WEBHOOK_PATH, mailWebhookRoutes } from './modules/suppression/routes';
+import { testSupportRoutes } from './modules/test-support/routes';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, waitlistRoutes } from './modules/waitlist/routes';
 
 export type AppDeps = {
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => apiError(c, 404, 'not_found'));
 
   app.route('/', metricsRoutes({ token: config.metricsToken, metrics }));
+  app.route('/', testSupportRoutes({ db: deps.db, token: config.testSupportToken }));
   app.route('/', mediaRoutes(deps));
   app.route('/', siteDocumentRoutes(deps));
   if (deps.clientAssets) {

@@ -113,6 +113,7 @@ const ZEnv = z.object({
     .int('must be a whole number of milliseconds')
     .default(0),
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+  TEST_SUPPORT_TOKEN: optional(z.string().min(32, 'must be at least 32 characters long')),
   SHUTDOWN_DELAY_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds from 0 to 60000' })
     .int('must be a whole number of milliseconds from 0 to 60000')
@@ -165,6 +166,11 @@ export type Config = {
    * and end-to-end tests that need a given weekday; 0 in real use. Sessions keep the real time.
    */
   clockOffsetMs: number;
+  /**
+   * End-to-end tests only (decision 067): with it, `POST /test-support/first-day` sets a member's first day,
+   * for that bearer token. Unset in real use, and the path does not exist.
+   */
+  testSupportToken: string | undefined;
   /** Messages each campaign has in flight at once (SMTP connections); CAMPAIGN_CONCURRENCY, default 4. */
   campaignConcurrency: number;
   /** The perfume shop page the test home's "fragrance" bubble opens in a new tab (spec §2). */
@@ -252,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     trustProxy: e.TRUST_PROXY,
     clockOffsetMs: e.CLOCK_OFFSET_MS,
+    testSupportToken: e.TEST_SUPPORT_TOKEN,
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
     inviteOnly: e.INVITE_ONLY === 'true' || e.INVITE_ONLY === '1',

@@ -74,6 +74,9 @@ async function start() {
       'the clock is shifted (CLOCK_OFFSET_MS)',
     );
   }
+  if (config.testSupportToken) {
+    logger.warn('test support is on (TEST_SUPPORT_TOKEN): for end-to-end tests only, never in real use');
+  }
 
   let database: DatabaseHandle;
   try {

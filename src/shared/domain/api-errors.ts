@@ -24,6 +24,7 @@ export const API_ERROR_CODES = [
   // the weekly cycle
   'onboarding_required',
   'day_locked',
+  'day_before_start',
   'entry_changed',
   'answers_changed',
   'ai_unavailable',

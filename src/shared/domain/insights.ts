@@ -63,6 +63,11 @@ export type InsightPerson = { kind: 'role'; role: PersonRole } | { kind: 'name';
 export type InsightFacts = {
   /** Days with a completed reflection (day 4's lane choice is not a reflection). */
   daysReflected: number;
+  /**
+   * The reflection days that were the person's (decision 067: fewer in the week they joined); absent in
+   * insights made before, which were always six.
+   */
+  daysOpen?: number;
   words: number;
   lane: Lane | null;
   /** At most three, the most frequent first. */

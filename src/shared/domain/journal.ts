@@ -51,9 +51,39 @@ export function promptDepth(day: number): number {
   return day <= 3 ? Math.min(day, 2) : Math.min(day - 2, 4);
 }
 
-/** Spec §9: a day is open when its number is at most today's ISO weekday plus one. */
-export function isDayOpen(day: number, isoWeekday: number): boolean {
-  return day <= isoWeekday + 1;
+/**
+ * Spec §9: a day is open when its number is at most today's day of the week plus one. `reached` is today's
+ * day in that week (its ISO weekday; 0 on the Sunday before a week that has not begun, less before that),
+ * `firstDay` the first day that is the person's (decision 067: in the week they joined, the days before
+ * their first day are not theirs).
+ */
+export function isDayOpen(day: number, reached: number, firstDay = 1): boolean {
+  return day >= firstDay && day <= reached + 1;
+}
+
+/**
+ * Decision 067, a first week that starts where the person starts: someone who finishes onboarding on a
+ * Monday, Tuesday or Wednesday begins in that week, on the day they joined (five to seven days, the lane
+ * choice among them); someone who joins from Thursday on begins on the next Monday, whose first day opens
+ * on the Sunday before (spec §9).
+ */
+export function firstWeekMonday(joinedOn: IsoDate): IsoDate {
+  const monday = mondayOf(joinedOn);
+  return isoWeekdayOf(joinedOn) <= 3 ? monday : addDays(monday, 7);
+}
+
+/** The person's days of the week that starts on `monday`: the first that is theirs, and today's. */
+export type DayWindow = { firstDay: number; reached: number };
+
+export function dayWindow(monday: IsoDate, today: IsoDate, joinedOn: IsoDate | null): DayWindow {
+  const reached = daysBetween(monday, today) + 1;
+  if (joinedOn === null || joinedOn <= monday) return { firstDay: 1, reached };
+  return { firstDay: Math.min(daysBetween(monday, joinedOn) + 1, 8), reached };
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
 }
 
 /**
@@ -63,7 +93,8 @@ export function isDayOpen(day: number, isoWeekday: number): boolean {
 export const ENTRY_STATUSES = ['started', 'completed'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
-export type DayStatus = EntryStatus | 'available' | 'locked' | (string & {});
+/** `before_start`: a day of the week the person joined that came before their first day (decision 067). */
+export type DayStatus = EntryStatus | 'available' | 'locked' | 'before_start' | (string & {});
 
 /** The status a reflection's text gives its day: the one rule behind badges, counters and reminders. */
 export function reflectionStatus(text: string): EntryStatus {
@@ -75,10 +106,19 @@ export function isDayCompleted(entryStatus: string | undefined): boolean {
   return entryStatus === 'completed';
 }
 
-/** Spec §4: a day with an entry shows the entry's status; otherwise open days are available. */
-export function dayStatus(day: number, entryStatus: string | undefined, isoWeekday: number): DayStatus {
+/**
+ * Spec §4: a day with an entry shows the entry's status; otherwise open days are available, and a day before
+ * the person's first day is not theirs (decision 067).
+ */
+export function dayStatus(
+  day: number,
+  entryStatus: string | undefined,
+  reached: number,
+  firstDay = 1,
+): DayStatus {
   if (entryStatus !== undefined) return entryStatus;
-  return isDayOpen(day, isoWeekday) ? 'available' : 'locked';
+  if (day < firstDay) return 'before_start';
+  return isDayOpen(day, reached, firstDay) ? 'available' : 'locked';
 }
 
 /** The translation key of a topic: its text made into a key (`topics.intro-momentum`). */

@@ -94,6 +94,10 @@ export const ZDashboard = z.object({
   where_safe: profileList,
   edges: profileList,
   today: z.object({ date: z.string(), isoWeekday: z.number().int().min(1).max(7) }),
+  /** Today's day in `week`, or null while the person's first week has not begun (decision 067). */
+  todayDay: z.number().int().min(1).max(7).nullable(),
+  /** The Monday the person's first week begins, while it has not (decision 067); else null. */
+  startsOn: z.string().nullable(),
   week: ZWeek,
   days: z.array(ZDaySummary).length(7),
   completedCount: z.number().int(),

@@ -1,15 +1,16 @@
 import { MemberHeader } from '@client/app/member-nav';
 import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
 import { LatestInsight } from '@client/features/history/components/latest-insight';
 import { dashboardQuery } from '@client/features/journal/api/journal';
 import { ProfileCards, ProfileCardsSkeleton } from '@client/features/journal/components/profile-cards';
 import { WeekOverview, WeekOverviewSkeleton } from '@client/features/journal/components/week-overview';
 import { useJournalRedirects } from '@client/features/journal/hooks/use-journal-redirects';
 import { useRequireUser } from '@client/lib/session';
-import { dayHref } from '@shared/domain/journal';
+import { dayHref, formatDayDate } from '@shared/domain/journal';
 import { href } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen, CircleDot, PenLine, Plus, RotateCcw } from 'lucide-react';
+import { BookOpen, CalendarClock, CircleDot, PenLine, Plus, RotateCcw } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +20,7 @@ import { Link } from 'react-router';
  * Spec §8: a failed load shows the person no error, only quiet placeholders and a way to try again.
  */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useRequireUser();
   const dashboard = useQuery({ ...dashboardQuery, enabled: user !== undefined });
   const redirecting = useJournalRedirects(dashboard.error);
@@ -34,7 +35,9 @@ export function Component() {
   const data = dashboard.data;
   const name = data?.firstName?.trim() || t('dashboard.friend');
   // Once today's question is answered, the first button offers to read the answer again, not to answer it.
-  const answeredToday = data?.days.find((day) => day.day === data.today.isoWeekday)?.status === 'completed';
+  // Before the first week begins there is no today in it; on its eve, day 1 is already open (decision 067).
+  const todayDay = data ? (data.todayDay ?? (data.days[0]?.open ? 1 : null)) : null;
+  const answeredToday = data?.days.find((day) => day.day === todayDay)?.status === 'completed';
 
   return (
     <div className="flex flex-1 flex-col">
@@ -58,9 +61,9 @@ export function Component() {
           )}
           <p className="mt-3 text-lg text-fg-muted">{t('dashboard.subtitle')}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            {data && (
+            {todayDay !== null && (
               <Button asChild>
-                <Link to={dayHref(data.today.isoWeekday)}>
+                <Link to={dayHref(todayDay)}>
                   {answeredToday ? (
                     <BookOpen className="size-4" aria-hidden="true" />
                   ) : (
@@ -96,6 +99,18 @@ export function Component() {
             </Button>
           )}
         </div>
+
+        {data?.startsOn && (
+          <Card role="note" className="mt-8 max-w-3xl p-5 sm:p-6">
+            <h2 className="flex items-center gap-2 font-display text-2xl font-semibold">
+              <CalendarClock className="size-5 text-accent" aria-hidden="true" />
+              {t('dashboard.firstWeek.title', {
+                date: formatDayDate(i18n.language, data.startsOn, 'long'),
+              })}
+            </h2>
+            <p className="mt-2 text-fg-muted">{t('dashboard.firstWeek.body')}</p>
+          </Card>
+        )}
 
         <section aria-labelledby={ids.profile} className="mt-10">
           <h2 id={ids.profile} className="mb-4 font-display text-2xl font-semibold">

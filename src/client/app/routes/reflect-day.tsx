@@ -59,7 +59,9 @@ function DayReflection({ day }: { day: number }) {
     placeholderData: keepPreviousData,
   });
   const redirecting = useJournalRedirects(reflection.error);
-  const locked = reflection.error instanceof ApiError && reflection.error.code === 'day_locked';
+  const refusal = reflection.error instanceof ApiError ? reflection.error.code : null;
+  const beforeStart = refusal === 'day_before_start';
+  const locked = refusal === 'day_locked' || beforeStart;
   const failed = reflection.isError && !redirecting && !locked;
 
   // Once per failed load (a retry that fails again says so again), not again when the language changes.
@@ -80,8 +82,8 @@ function DayReflection({ day }: { day: number }) {
             {t('reflection.day', { day })}
           </span>
         }
-        title={t('reflection.locked')}
-        body={t('reflection.lockedBody')}
+        title={t(beforeStart ? 'reflection.beforeStart' : 'reflection.locked')}
+        body={t(beforeStart ? 'reflection.beforeStartBody' : 'reflection.lockedBody')}
         actions={<BackToDashboard variant="secondary" label={t('reflection.back')} />}
       />
     );

@@ -3,7 +3,7 @@ import type { BadgeTone } from '@client/components/ui/badge';
 /** Spec §4: green for completed, grey for locked, blue for every other status. */
 export function statusTone(status: string): BadgeTone {
   if (status === 'completed') return 'success';
-  if (status === 'locked') return 'neutral';
+  if (status === 'locked' || status === 'before_start') return 'neutral';
   return 'info';
 }
 

@@ -29,6 +29,11 @@ export type ProfileV0 = {
   weekly_email_enabled?: boolean;
   /** The weekly e-mail carries the insight's text, quotes and all (issue 34); off: figures and a link only. */
   weekly_email_quotes?: boolean;
+  /**
+   * The local date the person finished onboarding, set once (decision 067): their first week starts from it.
+   * Rows before: absent, and their weeks open as they always did.
+   */
+  first_day?: string | null;
 };
 
 /** One per user (spec §3 profiles), with the time zone the browser reports, to know the user's "today". */

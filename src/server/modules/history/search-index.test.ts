@@ -26,7 +26,11 @@ afterEach(async () => {
 
 async function person(id: string) {
   await database.db.insert(users).values({ id, name: id, email: `${id}@example.com` });
+  // Joined the week before, so every day of this week is theirs (decision 067).
+  const now = clock.now();
+  clock.set(new Date('2026-02-23T09:00:00Z'));
   await completeOnboarding(journal, { userId: id, answers: ['Kim'], timeZone: 'UTC' });
+  clock.set(now);
 }
 
 describe('the search index', () => {

@@ -8,7 +8,7 @@ import {
   THEME_IDS,
   type ThemeId,
 } from '@shared/domain/insights';
-import { CHOOSE_LANE_DAY, isDayCompleted, LANE_IDS, LANES, type Lane } from '@shared/domain/journal';
+import { CHOOSE_LANE_DAY, DAYS, isDayCompleted, LANE_IDS, LANES, type Lane } from '@shared/domain/journal';
 import type { TLocale } from '@shared/domain/locale';
 import { foldPlain } from '@shared/domain/text-search';
 import { messagesFor, translate } from '../site/service';
@@ -71,7 +71,10 @@ export function analyzeWeek(input: {
   laneTopic: string | undefined;
   /** The names the person gave the people in their bubbles. */
   names: readonly string[];
+  /** The first day of the week that was the person's (decision 067); 1 unless it is the week they joined. */
+  firstDay?: number;
 }): InsightFacts {
+  const firstDay = input.firstDay ?? 1;
   const reflections = input.entries
     .filter((entry) => entry.day !== CHOOSE_LANE_DAY && isDayCompleted(entry.status))
     .sort((a, b) => a.day - b.day);
@@ -120,6 +123,7 @@ export function analyzeWeek(input: {
   const chosen: { day: number; text: string } | null = moment;
   return {
     daysReflected: reflections.length,
+    daysOpen: DAYS.filter((day) => day >= firstDay && day !== CHOOSE_LANE_DAY).length,
     words,
     lane: laneOfTopic(input.laneTopic),
     themes,
@@ -191,7 +195,9 @@ export function writeInsightParagraph(
     days: dayWord === dayKey ? numbers.format(facts.daysReflected) : dayWord,
     words: numbers.format(facts.words),
   };
-  const opener = facts.daysReflected >= 6 ? 'full' : facts.daysReflected >= 2 ? 'steady' : 'single';
+  // "Every day" is said of the days that were the person's: all six, or fewer in the week they joined.
+  const full = facts.daysReflected >= (facts.daysOpen ?? 6) && facts.daysReflected >= 2;
+  const opener = full ? 'full' : facts.daysReflected >= 2 ? 'steady' : 'single';
   const sentences = [say(opener, counts)];
   if (facts.themes.length > 0) {
     const themes = listOf(

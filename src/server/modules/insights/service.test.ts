@@ -189,6 +189,20 @@ describe('a week’s insight', () => {
     expect(await database.db.select().from(summaries)).toHaveLength(1);
   });
 
+  it('counts only the days that were theirs in the week they joined (decision 067)', async () => {
+    clock.set(new Date(MONDAY.getTime() + DAY)); // joined on the Tuesday
+    const { userId } = await person();
+    const texts = WEEK_EN.map((text, index) => (index === 0 ? '' : text));
+    await writeWeek(userId, texts);
+    expect(await makeDueInsights(deps)).toBe(1);
+    const { insight } = await summaryOf(userId);
+    expect(insight?.daysReflected).toBe(5);
+    // Five of their five reflection days: the week is full for them, and no day before it is counted.
+    expect(insight?.paragraph).toMatch(
+      /^(You made time for every reflection|You answered every one of the week’s five|Not one of this week’s five)/,
+    );
+  });
+
   it('is made as soon as day 7 is completed', async () => {
     const { userId } = await person();
     await writeWeek(userId, WEEK_EN);

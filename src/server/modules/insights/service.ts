@@ -1,5 +1,5 @@
 import type { InsightFacts, InsightSource } from '@shared/domain/insights';
-import { addDays, formatDateRange, zonedInstant } from '@shared/domain/journal';
+import { addDays, dayWindow, formatDateRange, zonedInstant } from '@shared/domain/journal';
 import { isLocale, type TLocale } from '@shared/domain/locale';
 import { href } from '@shared/routes';
 import type { TInsight, TLatestInsight } from '@shared/schemas/insights';
@@ -234,7 +234,8 @@ export async function makeWeekInsight(
   }
   const { owner, week, entries } = data;
   const names = (await listBubbles(deps, owner.userId)).map((bubble) => bubble.name);
-  const facts = analyzeWeek({ entries, laneTopic: week.topics['5'], names });
+  const { firstDay } = dayWindow(week.startDate, week.startDate, owner.joinedOn);
+  const facts = analyzeWeek({ entries, laneTopic: week.topics['5'], names, firstDay });
   const { paragraph, source } = await writeParagraph(deps, { owner, week, entries, facts });
   const now = deps.clock.now();
   const weekEndedAt = zonedInstant(addDays(week.endDate, 1), '00:00', owner.timeZone);

@@ -57,13 +57,20 @@ async function errorCode(response: Response, status: number): Promise<string> {
   return (await json<{ error: { code: string } }>(response, status)).error.code;
 }
 
+/** Onboarding completed the week before the tests' week, so every day of it is the person's (decision 067). */
+async function completeOnboardingBefore(user: SignedInUser, init: Init): Promise<Response> {
+  const now = t.clock.now();
+  t.clock.set(new Date('2026-02-23T09:00:00Z'));
+  try {
+    return await call(user, '/api/journal/onboarding/complete', { method: 'POST', ...init });
+  } finally {
+    t.clock.set(now);
+  }
+}
+
 async function onboardedUser(headers: Record<string, string> = {}): Promise<SignedInUser> {
   const user = await createSignedInUser(t);
-  const completed = await call(user, '/api/journal/onboarding/complete', {
-    method: 'POST',
-    body: { answers: ANSWERS },
-    headers,
-  });
+  const completed = await completeOnboardingBefore(user, { body: { answers: ANSWERS }, headers });
   expect(completed.status).toBe(200);
   return user;
 }
@@ -401,7 +408,7 @@ describe("one user and another's data", () => {
       answers: [],
     });
     expect(await errorCode(await call(b, '/api/journal/dashboard'), 409)).toBe('onboarding_required');
-    await call(b, '/api/journal/onboarding/complete', { method: 'POST', body: { answers: ['Ben'] } });
+    await completeOnboardingBefore(b, { body: { answers: ['Ben'] } });
 
     // Ids of A's rows, sent wherever a request could carry them, are ignored or refused.
     expect(await errorCode(await call(b, `/api/journal/days/${aDay.entry.id}`), 400)).toBe('validation');

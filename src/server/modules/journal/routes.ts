@@ -61,7 +61,9 @@ const ZDayParams = z.object({
 
 const unauthenticated = errorResponse('unauthenticated: no session');
 const onboardingRequired = errorResponse('onboarding_required: onboarding is not complete');
-const dayLocked = errorResponse('day_locked: the day is not open yet (spec §9)');
+const dayLocked = errorResponse(
+  'day_locked: the day is not open yet (spec §9); day_before_start: it came before the person joined (decision 067)',
+);
 const validation = errorResponse('validation');
 /** What a route about a day of the current week can refuse. */
 const dayRefusals = { 400: validation, 401: unauthenticated, 403: dayLocked, 409: onboardingRequired };
@@ -240,7 +242,12 @@ const deleteDataRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, 401: unauthenticated },
 });
 
-const REFUSAL_STATUS = { onboarding_required: 409, day_locked: 403, ai_unavailable: 409 } as const;
+const REFUSAL_STATUS = {
+  onboarding_required: 409,
+  day_locked: 403,
+  day_before_start: 403,
+  ai_unavailable: 409,
+} as const;
 
 function refuse<E extends JournalErrorCode>(c: Context<AppEnv>, code: E) {
   return c.json({ error: { code } }, REFUSAL_STATUS[code]);

@@ -91,9 +91,19 @@ async function addUser(): Promise<string> {
   return id;
 }
 
-async function onboardedUser(answers: string[] = ENGLISH_ANSWERS, timeZone?: string): Promise<string> {
+/** A week before the week the tests live in: members joined then, so every day of this week is theirs. */
+const JOINED_BEFORE = new Date('2026-02-23T09:00:00Z');
+
+async function onboardedUser(
+  answers: string[] = ENGLISH_ANSWERS,
+  timeZone?: string,
+  joinedAt: Date = JOINED_BEFORE,
+): Promise<string> {
   const userId = await addUser();
+  const now = clock.now();
+  clock.set(joinedAt);
   await completeOnboarding(deps, { userId, answers, timeZone });
+  clock.set(now);
   return userId;
 }
 
@@ -267,6 +277,88 @@ describe('onboarding', () => {
       locale: 'en',
     });
     expect(await database.db.select().from(profiles)).toEqual([]);
+  });
+});
+
+describe('the first week (decision 067)', () => {
+  const statuses = async (userId: string) => {
+    const dashboard = value(await getDashboard(deps, userId));
+    return {
+      dashboard,
+      statuses: dashboard.days.map((day) => day.status),
+      open: dashboard.days.map((d) => d.open),
+    };
+  };
+
+  it('starts on the day of a Tuesday joiner: the Monday before is not theirs, never open or missed', async () => {
+    const tuesday = new Date('2026-03-03T10:00:00Z');
+    clock.set(tuesday);
+    const userId = await onboardedUser(ENGLISH_ANSWERS, 'UTC', tuesday);
+    const { dashboard, statuses: days, open } = await statuses(userId);
+    expect(dashboard).toMatchObject({ week: { startDate: '2026-03-02' }, todayDay: 2, startsOn: null });
+    expect(days).toEqual(['before_start', 'available', 'available', 'locked', 'locked', 'locked', 'locked']);
+    expect(open).toEqual([false, true, true, false, false, false, false]);
+    expect(await readDay(deps, { userId, day: 1, locale: 'en' })).toEqual({
+      ok: false,
+      error: 'day_before_start',
+    });
+    expect(await startDay(deps, { userId, day: 1, locale: 'en' })).toEqual({
+      ok: false,
+      error: 'day_before_start',
+    });
+    expect(value(await readDay(deps, { userId, day: 2, locale: 'en' })).date).toBe('2026-03-03');
+    // Later in that week, the Monday stays not theirs; the next week is all theirs.
+    clock.set(new Date('2026-03-07T10:00:00Z'));
+    expect((await statuses(userId)).statuses[0]).toBe('before_start');
+    clock.set(new Date('2026-03-09T10:00:00Z'));
+    const next = await statuses(userId);
+    expect(next.dashboard.week.startDate).toBe('2026-03-09');
+    expect(next.statuses).toEqual([
+      'available',
+      'available',
+      'locked',
+      'locked',
+      'locked',
+      'locked',
+      'locked',
+    ]);
+  });
+
+  it('waits for the next Monday for a Sunday-night joiner, whose day 1 opens at once (its eve)', async () => {
+    const sundayNight = new Date('2026-03-08T22:30:00Z');
+    clock.set(sundayNight);
+    const userId = await onboardedUser(ENGLISH_ANSWERS, 'UTC', sundayNight);
+    const { dashboard, statuses: days } = await statuses(userId);
+    expect(dashboard).toMatchObject({
+      week: { startDate: '2026-03-09' },
+      todayDay: null,
+      startsOn: '2026-03-09',
+    });
+    expect(days).toEqual(['available', 'locked', 'locked', 'locked', 'locked', 'locked', 'locked']);
+    expect(value(await startDay(deps, { userId, day: 1, locale: 'en' })).date).toBe('2026-03-09');
+    expect(await readDay(deps, { userId, day: 2, locale: 'en' })).toEqual({ ok: false, error: 'day_locked' });
+    // The week that was ending is not theirs: it has no row, so it gets no insight that it "stayed quiet".
+    const theirWeeks = await database.db.select().from(weeks).where(eq(weeks.userId, userId));
+    expect(theirWeeks.map((week) => week.startDate)).toEqual(['2026-03-09']);
+  });
+
+  it('shows a Thursday joiner the week to come, every day closed until its eve', async () => {
+    const thursday = new Date('2026-03-05T12:00:00Z');
+    clock.set(thursday);
+    const userId = await onboardedUser(GERMAN_ANSWERS, 'Europe/Berlin', thursday);
+    const { dashboard, statuses: days } = await statuses(userId);
+    expect(dashboard).toMatchObject({
+      week: { startDate: '2026-03-09' },
+      todayDay: null,
+      startsOn: '2026-03-09',
+    });
+    expect(days).toEqual(Array(7).fill('locked'));
+    expect(await readDay(deps, { userId, day: 1, locale: 'de' })).toEqual({ ok: false, error: 'day_locked' });
+    expect(await chooseLane(deps, { userId, lane: 'edges' })).toEqual({ ok: false, error: 'day_locked' });
+    // Completing onboarding again (answers changed) keeps the first day.
+    clock.set(new Date('2026-03-10T12:00:00Z'));
+    await completeOnboarding(deps, { userId, answers: GERMAN_ANSWERS, timeZone: 'Europe/Berlin' });
+    expect((await statuses(userId)).statuses.slice(0, 3)).toEqual(['available', 'available', 'available']);
   });
 });
 

@@ -3,14 +3,18 @@ import type { TApiErrorCode } from '@shared/domain/api-errors';
 import {
   addDays,
   CHOOSE_LANE_DAY,
+  type DayWindow,
   DEFAULT_REMINDER_TIME,
   dateOfDay,
+  dayWindow,
   defaultWeekTopics,
   type EntryStatus,
+  firstWeekMonday,
   type IsoDate,
   isDayCompleted,
   isDayOpen,
   isoWeekdayOf,
+  isValidTimeZone,
   LANE_DAY,
   LANES,
   type Lane,
@@ -79,7 +83,7 @@ export type JournalDeps = {
  */
 export type JournalErrorCode = Extract<
   TApiErrorCode,
-  'onboarding_required' | 'day_locked' | 'ai_unavailable'
+  'onboarding_required' | 'day_locked' | 'day_before_start' | 'ai_unavailable'
 >;
 export type JournalOutcome<T, E extends JournalErrorCode = JournalErrorCode> =
   | { ok: true; value: T }
@@ -102,6 +106,7 @@ export const EMPTY_PROFILE_V0: Required<ProfileV0> = {
   reminder_enabled: false,
   weekly_email_enabled: false,
   weekly_email_quotes: false,
+  first_day: null,
   answer_versions: [],
 };
 
@@ -261,13 +266,16 @@ async function applyAnswersLocked(
   tx: DbExecutor,
   input: AnswersInput,
   now: Date,
-): Promise<{ ok: true; v0: Required<ProfileV0>; merged: VersionedAnswers } | AnswersChanged> {
+): Promise<
+  { ok: true; v0: Required<ProfileV0>; merged: VersionedAnswers; timeZone: string } | AnswersChanged
+> {
   const row = openedProfile(deps.cipher, await lockProfile(tx, { ...input, locale: deps.locale, now }));
   const v0 = profileV0Of(row);
   const stored = versionedAnswersOf(v0);
   const merged = applyAnswers(stored, { answers: input.answers, baseVersions: input.baseVersions ?? [] });
+  const timeZone = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : row.timeZone;
   return merged.ok
-    ? { ok: true, v0, merged: merged.value }
+    ? { ok: true, v0, merged: merged.value, timeZone }
     : { ok: false, error: 'answers_changed', current: stored };
 }
 
@@ -293,7 +301,8 @@ export async function saveOnboardingAnswers(
 /**
  * POST /api/journal/onboarding/complete (spec §4): the answers are merged as in autosave, the first one
  * becomes the first name, the others are analysed into the three lists and the completion time is set.
- * Completing again analyses the answers again and moves the completion time.
+ * Completing again analyses the answers again and moves the completion time. The first completion's local
+ * date is kept as the person's first day (decision 067).
  */
 export async function completeOnboarding(
   deps: JournalDeps,
@@ -316,6 +325,7 @@ export async function completeOnboarding(
           answers: sealedAnswers(text, merged.texts),
           answer_versions: merged.versions,
           ...lists,
+          first_day: v0.first_day ?? localDay(now, applied.timeZone).date,
         },
         updatedAt: now,
       })
@@ -466,7 +476,10 @@ type Cycle = {
   text: PrivateText;
   profile: ProfileRow;
   today: { date: string; isoWeekday: number };
+  /** The current week: this one, or the person's first when it has not begun (decision 067). */
   week: WeekRow;
+  /** Which of the week's days are the person's, and today's day in it. */
+  window: DayWindow;
 };
 
 /**
@@ -507,8 +520,15 @@ async function loadCycle(
   if (!profile?.onboardingCompletedAt) return { ok: false, error: 'onboarding_required' };
   const now = deps.clock.now();
   const today = localDay(now, profile.timeZone);
-  const week = await currentWeek(deps.db, { userId, profile, date: today.date, now });
-  return { ok: true, value: { userId, text: privateTextOf(deps.cipher, userId), profile, today, week } };
+  const joinedOn = profileV0Of(profile).first_day;
+  const firstMonday = joinedOn ? firstWeekMonday(joinedOn) : null;
+  const date = firstMonday && today.date < firstMonday ? firstMonday : today.date;
+  const week = await currentWeek(deps.db, { userId, profile, date, now });
+  const window = dayWindow(week.startDate, today.date, joinedOn);
+  return {
+    ok: true,
+    value: { userId, text: privateTextOf(deps.cipher, userId), profile, today, week, window },
+  };
 }
 
 function weekTopic(week: WeekRow, day: number): string {
@@ -539,8 +559,8 @@ async function buildDashboard(db: DbExecutor, cycle: Cycle): Promise<TDashboard>
       date: dateOfDay(cycle.week.startDate, day),
       // A day that has a reflection shows the topic it was written on (a later lane choice keeps it).
       topic: entry?.topic ?? weekTopic(cycle.week, day),
-      status: statusOfDay(day, entry?.status, cycle.today.isoWeekday),
-      open: isDayOpen(day, cycle.today.isoWeekday),
+      status: statusOfDay(day, entry?.status, cycle.window.reached, cycle.window.firstDay),
+      open: isDayOpen(day, cycle.window.reached, cycle.window.firstDay),
     };
   });
   return {
@@ -552,6 +572,8 @@ async function buildDashboard(db: DbExecutor, cycle: Cycle): Promise<TDashboard>
     where_safe: v0.where_safe,
     edges: v0.edges,
     today: cycle.today,
+    todayDay: cycle.window.reached >= 1 && cycle.window.reached <= 7 ? cycle.window.reached : null,
+    startsOn: cycle.window.reached < 1 ? cycle.week.startDate : null,
     week: toWeek(cycle.week),
     days,
     completedCount: days.filter((day) => isDayCompleted(day.status)).length,
@@ -579,7 +601,8 @@ export async function chooseLane(
 ): Promise<JournalOutcome<TDashboard>> {
   const cycle = await loadCycle(deps, input.userId);
   if (!cycle.ok) return cycle;
-  if (!isDayOpen(CHOOSE_LANE_DAY, cycle.value.today.isoWeekday)) return { ok: false, error: 'day_locked' };
+  const { reached, firstDay } = cycle.value.window;
+  if (!isDayOpen(CHOOSE_LANE_DAY, reached, firstDay)) return { ok: false, error: 'day_locked' };
   const topic = LANES[input.lane].topic;
   const week = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -660,7 +683,9 @@ async function ensureEntry(db: DbExecutor, cycle: Cycle, day: number, now: Date)
 async function openDayCycle(deps: JournalDeps, userId: string, day: number): Promise<JournalOutcome<Cycle>> {
   const cycle = await loadCycle(deps, userId);
   if (!cycle.ok) return cycle;
-  if (!isDayOpen(day, cycle.value.today.isoWeekday)) return { ok: false, error: 'day_locked' };
+  const { reached, firstDay } = cycle.value.window;
+  if (day < firstDay) return { ok: false, error: 'day_before_start' };
+  if (!isDayOpen(day, reached, firstDay)) return { ok: false, error: 'day_locked' };
   return cycle;
 }
 
@@ -930,6 +955,9 @@ export async function dayStatesOn(
     : [];
   const entryOf = new Map(statuses.map((entry) => [`${entry.weekId}|${entry.day}`, entry]));
   for (const item of items) {
+    // Before the person's first day, and before their first week begins, no day is theirs (decision 067).
+    const joinedOn = item.profileV0.first_day ?? null;
+    if (joinedOn && (item.date < joinedOn || item.date < firstWeekMonday(joinedOn))) continue;
     const day = isoWeekdayOf(item.date);
     const week = weekOfItem.get(`${item.userId}|${mondayOf(item.date)}`);
     const entry = week ? entryOf.get(`${week.id}|${day}`) : undefined;
@@ -960,6 +988,8 @@ export type InsightOwner = {
   weeklyEmailEnabled: boolean;
   /** The weekly e-mail may carry the insight's text (its quotes); else figures and a link only. */
   weeklyEmailQuotes: boolean;
+  /** The local date of the person's first day (decision 067), or null for people who joined before it. */
+  joinedOn: IsoDate | null;
 };
 
 /** A reflection of a past week, with its text opened. */
@@ -1076,6 +1106,7 @@ export async function weekForInsight(
       aiEnabled: v0.ai_enabled,
       weeklyEmailEnabled: v0.weekly_email_enabled,
       weeklyEmailQuotes: v0.weekly_email_quotes,
+      joinedOn: v0.first_day,
     },
     entries: weekEntries.get(row.week.id) ?? [],
   };

@@ -57,14 +57,18 @@ type Person = { userId: string; email: string };
 /** An onboarded person in `timeZone` with the reminder at `time`, switched on now. */
 async function person(
   timeZone: string,
-  options: { time?: string; locale?: 'en' | 'de'; enabled?: boolean } = {},
+  options: { time?: string; locale?: 'en' | 'de'; enabled?: boolean; joinedNow?: boolean } = {},
 ): Promise<Person> {
   counter += 1;
   const userId = `reminded-${counter}`;
   const email = `reminded-${counter}@example.com`;
   await database.db.insert(users).values({ id: userId, name: userId, email, emailVerified: true });
   const context = { ...journal, locale: options.locale ?? 'en' };
+  // Unless the test is about a newcomer, the person joined weeks before: every day is theirs (decision 067).
+  const now = clock.now();
+  if (!options.joinedNow) clock.set(new Date('2026-02-02T12:00:00Z'));
   await completeOnboarding(context, { userId, answers: ANSWERS, timeZone });
+  clock.set(now);
   await saveSettings(context, {
     userId,
     settings: {
@@ -182,6 +186,13 @@ describe('daily reminders', () => {
     const [row] = await reminders();
     expect(row?.textBody).toContain(`${APP_URL}/choose-lane?lang=en`);
     expect(row?.messageKey).toBe(`reminder:${who.userId}:2026-03-05`);
+  });
+
+  it('wait for a newcomer’s first week: nothing on the days before it (decision 067)', async () => {
+    clock.set(new Date('2026-03-05T05:00:00Z')); // Thursday, 06:00 in Berlin: the first week is the next one
+    const who = await person('Europe/Berlin', { joinedNow: true });
+    const sent = await runUntil('2026-03-10T00:00:00Z');
+    expect(sent.map((item) => item.key)).toEqual([`reminder:${who.userId}:2026-03-09`]);
   });
 
   it('skip a day that is already reflected, and come again the next day', async () => {

@@ -47,7 +47,8 @@ function CardBody({
 
 /**
  * One day of the week on the dashboard (spec §2, §4): number, status badge and topic. An open day is a link
- * (day 4 to the lane choice); a locked one is dimmed, not a link, and says when it opens.
+ * (day 4 to the lane choice); a locked one is dimmed, not a link, and says when it opens; a day before the
+ * person joined says so (decision 067).
  */
 export function DayCard({
   summary,
@@ -59,6 +60,7 @@ export function DayCard({
   lockedHintId: string;
 }) {
   if (!summary.open) {
+    const beforeStart = summary.status === 'before_start';
     return (
       // Not a link until it opens: out of the tab order, marked unavailable, saying when it opens.
       <div
@@ -72,7 +74,11 @@ export function DayCard({
         <CardBody
           summary={summary}
           today={today}
-          trailing={<Lock className="size-4 shrink-0 text-fg-muted lg:hidden" aria-hidden="true" />}
+          trailing={
+            beforeStart ? null : (
+              <Lock className="size-4 shrink-0 text-fg-muted lg:hidden" aria-hidden="true" />
+            )
+          }
         />
       </div>
     );

@@ -12,10 +12,13 @@ import { DayCard } from './day-card';
 export function WeekOverview({ dashboard, headingId }: { dashboard: TDashboard; headingId: string }) {
   const { t, i18n } = useTranslation();
   const lockedHintId = useId();
+  const beforeStartHintId = useId();
   const weekNumber = isoWeekNumber(dashboard.week.isoWeek);
+  // The week the person joined counts only their days (decision 067).
+  const theirs = dashboard.days.filter((day) => day.status !== 'before_start').length;
   const progressText = t('dashboard.week.progress', {
     completed: dashboard.completedCount,
-    total: DAYS.length,
+    total: theirs,
   });
   return (
     <>
@@ -35,22 +38,30 @@ export function WeekOverview({ dashboard, headingId }: { dashboard: TDashboard; 
           <Progress
             className="mt-2"
             value={dashboard.completedCount}
-            max={DAYS.length}
+            max={theirs}
             label={t('dashboard.week.title')}
             valueText={progressText}
           />
         </div>
       </Card>
+      {theirs < DAYS.length && (
+        <p className="mt-4 text-sm text-fg-muted">
+          {t('dashboard.firstWeek.joined', { day: DAYS.length - theirs + 1, count: theirs })}
+        </p>
+      )}
       <p id={lockedHintId} className="sr-only">
         {t('dashboard.dayLocked')}
+      </p>
+      <p id={beforeStartHintId} className="sr-only">
+        {t('dashboard.dayBeforeStart')}
       </p>
       <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
         {dashboard.days.map((summary) => (
           <li key={summary.day}>
             <DayCard
               summary={summary}
-              today={summary.day === dashboard.today.isoWeekday}
-              lockedHintId={lockedHintId}
+              today={summary.day === dashboard.todayDay}
+              lockedHintId={summary.status === 'before_start' ? beforeStartHintId : lockedHintId}
             />
           </li>
         ))}
