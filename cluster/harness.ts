@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SERVER_NODE_OPTIONS } from '../scripts/server-node-options.mjs';
 import { HttpClient } from '../src/server/test/http-client';
+import { testSupportEnv } from '../src/server/test/http-flows';
 import { startS3Server, type TestS3Server } from '../src/server/test/s3-server';
 import { freePort } from '../src/server/test/server-process';
 import { type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
@@ -108,6 +109,7 @@ export async function startCluster(): Promise<Cluster> {
     TRUST_PROXY: 'true',
     INVITE_ONLY: 'false',
     METRICS_TOKEN,
+    ...testSupportEnv,
     SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
     // One connection per campaign, so a kill lands at a known point (decision 020).
     CAMPAIGN_CONCURRENCY: '1',

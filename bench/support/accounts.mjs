@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BENCH_TEST_SUPPORT_TOKEN } from './app.mjs';
 
 const MAIL_TIMEOUT_MS = 10_000;
 
@@ -113,6 +114,15 @@ export async function createAccount(app, { email, password, ip, mailDir, timeZon
     timeZone,
     body: { answers },
   });
+  // Someone who joins from a Thursday on starts on the next Monday (decision 067); benchmarks write today's
+  // days whatever the weekday, so their people joined two weeks ago (through the app's test-support route).
+  const firstDay = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+  const backdated = await fetch(`${app.url}/test-support/first-day`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_TEST_SUPPORT_TOKEN}` },
+    body: JSON.stringify({ email, firstDay }),
+  });
+  if (backdated.status !== 204) throw new Error(`the first day of ${email}: ${backdated.status}`);
   return cookie;
 }
 

@@ -1,5 +1,6 @@
 // Building and starting the app the way the benchmarks measure it: the production bundle in dist/, a
 // throwaway DATA_DIR, and an environment pinned so that a developer's shell cannot change what is measured.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,10 @@ import { withMigratedDatabase } from './migrated-data-dir.mjs';
 import { describeExit, freePort, startNode, stopNode, waitUntilReady } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The test-support token of every app a benchmark starts (decision 067), for ./accounts.mjs. */
+export const BENCH_TEST_SUPPORT_TOKEN = randomBytes(24).toString('hex');
+
 const DEFAULT_SECONDS = 10;
 
 /** The measured seconds per run: BENCH_DURATION, or 10. */
@@ -68,6 +73,8 @@ export async function startApp({ dataDir, env = {}, servers }) {
         S3_BUCKET: '',
         S3_ACCESS_KEY_ID: '',
         S3_SECRET_ACCESS_KEY: '',
+        // So createAccount (./accounts.mjs) can say its person joined two weeks ago (decision 067).
+        TEST_SUPPORT_TOKEN: BENCH_TEST_SUPPORT_TOKEN,
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',

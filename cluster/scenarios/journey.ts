@@ -11,7 +11,7 @@ export function journeyScenario(cluster: () => Cluster) {
     const person = cluster().client();
     const email = 'journey@example.com';
     await signUpVerified(person, sink, { email, password: 'quiet harbour lantern 42' });
-    await onboard(person);
+    await onboard(person, email);
 
     const reflection = 'Today I said what I needed, and it was fine.';
     expectStatus(await person.post('/api/journal/days/1?locale=en', {}, TIME_ZONE), 200, 'opening day 1');

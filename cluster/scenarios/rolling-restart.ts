@@ -63,7 +63,7 @@ export function rollingRestartScenario(cluster: () => Cluster) {
       email: 'steady@example.com',
       password: 'quiet harbour lantern 42',
     });
-    await onboard(person);
+    await onboard(person, 'steady@example.com');
     const staff = c.client();
     await staffSignIn(staff, STAFF);
     const ids = await seedConfirmedPeople(c, 'rolling', 90);

@@ -75,7 +75,7 @@ async function start() {
     );
   }
   if (config.testSupportToken) {
-    logger.warn('test support is on (TEST_SUPPORT_TOKEN): for end-to-end tests only, never in real use');
+    logger.warn('test support is on (TEST_SUPPORT_TOKEN): for tests and benchmarks only, never in real use');
   }
 
   let database: DatabaseHandle;

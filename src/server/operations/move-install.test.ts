@@ -19,6 +19,7 @@ import {
   signUpVerified,
   staffSignIn,
   TIME_ZONE,
+  testSupportEnv,
 } from '../test/http-flows';
 import { mp4 } from '../test/media-fixtures';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
@@ -85,7 +86,7 @@ async function startServer(env: Record<string, string>): Promise<{ server: Serve
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = startServerProcess(
-    { LOG_LEVEL: 'warn', PORT: String(port), APP_URL: url, INVITE_ONLY: 'false', ...env },
+    { LOG_LEVEL: 'warn', PORT: String(port), APP_URL: url, INVITE_ONLY: 'false', ...testSupportEnv, ...env },
     running,
   );
   // Compiled from the sources by tsx on start: slow on a busy machine.
@@ -177,7 +178,7 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
     });
     const person = new HttpClient(first.url);
     await signUpVerified(person, sink, USER);
-    await onboard(person);
+    await onboard(person, USER.email);
     expectStatus(
       await person.put('/api/journal/days/1', { contentText: REFLECTION, baseVersion: 1 }, TIME_ZONE),
       200,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { HttpAnswer, HttpClient } from './http-client';
 import type { ParsedMessage, SmtpSink } from './smtp-sink';
 
@@ -65,12 +66,36 @@ export async function signUpVerified(
   expectStatus(await client.post('/api/account/sign-in', body), 200, `sign-in of ${account.email}`);
 }
 
-/** Completes the onboarding with the six answers. */
-export async function onboard(client: HttpClient): Promise<void> {
+/**
+ * The token of the test-support routes (decision 067) for the server processes a test starts: give it to them
+ * as `TEST_SUPPORT_TOKEN` (in `testSupportEnv`), so `onboard` can say its person joined two weeks ago.
+ */
+export const testSupportEnv = { TEST_SUPPORT_TOKEN: randomBytes(24).toString('hex') };
+
+/** The local date two weeks back: a person who joined then is in a full week of their own today. */
+export function twoWeeksAgo(): string {
+  return new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Completes the onboarding with the six answers, then says (through the test-support routes of a server
+ * started with `testSupportEnv`) that the person joined two weeks ago: someone who joins from a Thursday on
+ * starts on the next Monday (decision 067), and these tests write today's days whatever the weekday.
+ */
+export async function onboard(client: HttpClient, email: string): Promise<void> {
   expectStatus(
     await client.post('/api/journal/onboarding/complete', { answers: ONBOARDING_ANSWERS }, TIME_ZONE),
     200,
     'onboarding',
+  );
+  expectStatus(
+    await client.post(
+      '/test-support/first-day',
+      { email, firstDay: twoWeeksAgo() },
+      { authorization: `Bearer ${testSupportEnv.TEST_SUPPORT_TOKEN}` },
+    ),
+    204,
+    `the first day of ${email}`,
   );
 }
 
