@@ -75,6 +75,7 @@ export const API_ERROR_CODES = [
   'admin_forbidden',
   'invalid_code',
   'too_many_attempts',
+  'second_factor_locked',
   'two_factor_already_enabled',
   'two_factor_not_started',
   'two_factor_not_enabled',
@@ -85,5 +86,7 @@ export const API_ERROR_CODES = [
   'selection_too_large',
   'too_many_rows',
   'ids_exhausted',
+  // connections and streams (decision 035)
+  'too_many_event_streams',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];

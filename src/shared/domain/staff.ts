@@ -77,6 +77,20 @@ export type StaffSessionStage = (typeof STAFF_SESSION_STAGES)[number];
 /** A session waiting for its second factor lasts this long, and allows this many wrong codes. */
 export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 export const SECOND_FACTOR_MAX_ATTEMPTS = 5;
+/**
+ * The account's own budget of wrong second factors (codes and recovery codes), across every half-done
+ * sign-in: a known password opens as many of those as one likes, so the session's five alone cap nothing.
+ * Once spent, the account's second factor waits, 15 minutes at first and twice as long after each further
+ * lockout, at most a day; a right code resets it (decision 024).
+ */
+export const SECOND_FACTOR_ACCOUNT_BUDGET = 10;
+export const SECOND_FACTOR_LOCK_BASE_MS = 15 * 60_000;
+export const SECOND_FACTOR_LOCK_MAX_MS = 24 * 60 * 60_000;
+
+/** How long the account's second factor waits after its `lockouts`-th lockout (1 for the first). */
+export function secondFactorLockMs(lockouts: number): number {
+  return Math.min(SECOND_FACTOR_LOCK_BASE_MS * 2 ** Math.max(0, lockouts - 1), SECOND_FACTOR_LOCK_MAX_MS);
+}
 /** A session that must set up two-factor sign-in first has this long for it (installing an app takes time). */
 export const STAFF_SETUP_WINDOW_MS = 30 * 60_000;
 

@@ -24,6 +24,14 @@ export const staffAccounts = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * The account's budget of second-factor attempts (decision 024): wrong codes since the last success or
+     * lockout, across every half-done sign-in; at SECOND_FACTOR_ACCOUNT_BUDGET the account's second factor
+     * waits until `secondFactorLockedUntil`, and each lockout before a success doubles the wait.
+     */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    secondFactorLockouts: integer('second_factor_lockouts').notNull().default(0),
+    secondFactorLockedUntil: timestamp('second_factor_locked_until', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     check('staff_accounts_email_lower_ck', sql`${table.email} = lower(${table.email})`),

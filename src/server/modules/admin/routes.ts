@@ -40,7 +40,7 @@ import type { MailDeps } from '../mail/service';
 import { adminPeopleRoutes } from '../people/routes';
 import type { PageContentSource } from '../site/service';
 import { staffAccountRoutes, staffAdminRoutes } from '../staff/routes';
-import { verifyStaffSecondFactor } from '../staff/two-factor';
+import { type SecondFactorDeps, verifyStaffSecondFactor } from '../staff/two-factor';
 import { adminSuppressionRoutes } from '../suppression/routes';
 import { adminCampaignRoutes } from './campaign-routes';
 import { adminContentRoutes } from './content-routes';
@@ -160,10 +160,13 @@ async function signInPastThrottle(
       await discardStaffSession(deps.db, first.session.sessionId);
       return false;
     }
-    const second = await verifyStaffSecondFactor(
-      { db: deps.db, secret: deps.secret, wallClock: deps.wallClock },
-      { session: first.session, code: input.code, ip: input.ip, userAgent: input.userAgent, now: input.now },
-    );
+    const second = await verifyStaffSecondFactor(secondFactorDeps(deps), {
+      session: first.session,
+      code: input.code,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      now: input.now,
+    });
     if (!second.ok) {
       await discardStaffSession(deps.db, first.session.sessionId);
       return false;
@@ -172,6 +175,10 @@ async function signInPastThrottle(
     return true;
   });
   return passed;
+}
+
+function secondFactorDeps(deps: AdminDeps): SecondFactorDeps {
+  return { db: deps.db, secret: deps.secret, wallClock: deps.wallClock, appUrl: deps.config.appUrl };
 }
 
 const loginRoute = createRoute({
@@ -231,12 +238,17 @@ const secondFactorRoute = adminRoute('self', {
   summary: 'The second step of a staff sign-in: the code from the authenticator app, or a recovery code',
   description:
     'Each code works once. After 5 wrong codes the half-done sign-in ends (`too_many_attempts`) and starts ' +
-    'again with the password.',
+    'again with the password. After 10 wrong codes for the account, across all its half-done sign-ins, its ' +
+    'second factor is paused (`second_factor_locked`, with Retry-After: 15 minutes, doubling with each ' +
+    'further lockout, at most a day); no code is checked meanwhile, and the staff member is e-mailed.',
   request: { body: jsonBody(ZSecondFactor) },
   responses: {
     200: jsonResponse('Signed in (stage full, 8 hours)', ZAdminSession),
     400: errorResponse('invalid_code: wrong, or used already'),
-    401: errorResponse('admin_session_missing, or too_many_attempts (the sign-in starts over)'),
+    401: errorResponse(
+      'admin_session_missing, too_many_attempts (the sign-in starts over), or second_factor_locked (the ' +
+        "account's second factor is paused, with Retry-After)",
+    ),
     429: errorResponse('Too many attempts from this address'),
   },
 });
@@ -306,22 +318,23 @@ function sessionRoutes(deps: AdminDeps) {
       if (!(await withinLoginBudget(c, deps)))
         return c.json({ error: { code: 'rate_limited' as const } }, 429);
       const now = deps.clock.now();
-      const outcome = await verifyStaffSecondFactor(
-        { db: deps.db, secret: deps.secret, wallClock: deps.wallClock },
-        {
-          session: currentStaff(c),
-          code: c.req.valid('json').code,
-          ip: clientIp(c, deps.config.trustProxy),
-          userAgent: c.req.header('user-agent') ?? null,
-          now,
-        },
-      );
+      const outcome = await verifyStaffSecondFactor(secondFactorDeps(deps), {
+        session: currentStaff(c),
+        code: c.req.valid('json').code,
+        ip: clientIp(c, deps.config.trustProxy),
+        userAgent: c.req.header('user-agent') ?? null,
+        now,
+      });
       if (outcome.ok) {
         renewStaffCookie(c, deps.config, outcome.session, now);
         return c.json(toSessionJson(outcome.session, now), 200);
       }
       if (outcome.reason === 'wrong_code') return c.json({ error: { code: 'invalid_code' as const } }, 400);
       clearStaffCookie(c, deps.config);
+      if (outcome.reason === 'second_factor_locked') {
+        c.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
+        return c.json({ error: { code: 'second_factor_locked' as const } }, 401);
+      }
       const code = outcome.reason === 'too_many_attempts' ? 'too_many_attempts' : 'admin_session_missing';
       return c.json({ error: { code } }, 401);
     });

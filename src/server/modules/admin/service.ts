@@ -101,6 +101,9 @@ export async function createStaffAccount(
         totpSecret: null,
         totpEnabledAt: null,
         totpLastStep: null,
+        secondFactorFailures: 0,
+        secondFactorLockouts: 0,
+        secondFactorLockedUntil: null,
         updatedAt: input.now,
       })
       .where(eq(staffAccounts.email, email))

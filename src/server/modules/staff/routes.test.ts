@@ -1,7 +1,12 @@
 // Extends zod with `.openapi()` before the shared schemas below are built (the routes use it on them).
 import '@hono/zod-openapi';
 import { ADMIN_SESSION_MS } from '@shared/domain/admin';
-import { SECOND_FACTOR_MAX_ATTEMPTS, STAFF_INVITATION_VALID_DAYS } from '@shared/domain/staff';
+import {
+  SECOND_FACTOR_ACCOUNT_BUDGET,
+  SECOND_FACTOR_LOCK_BASE_MS,
+  SECOND_FACTOR_MAX_ATTEMPTS,
+  STAFF_INVITATION_VALID_DAYS,
+} from '@shared/domain/staff';
 import type { TAdminSession } from '@shared/schemas/admin';
 import type {
   TStaffAccount,
@@ -18,7 +23,7 @@ import { rateLimits } from '../../db/schema/rate-limits';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
 import { createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { cookieHeaderFrom } from '../../test/users';
-import { staffInvitationCopy } from '../mail/templates/account-copy';
+import { staffInvitationCopy, staffSecondFactorLockedCopy } from '../mail/templates/account-copy';
 import { base32Decode, totpCode } from './totp';
 
 const APP_URL = 'https://mirror.test';
@@ -166,6 +171,85 @@ describe('two-factor sign-in (TOTP, RFC 6238) with a fake clock', () => {
     t.clock.advance(30_000);
     const again = await signInWithPassword(staff);
     expect((await secondFactor(again.cookie, totpCode(key, t.clock.now().getTime()))).status).toBe(200);
+  });
+
+  it(`checks at most ${SECOND_FACTOR_ACCOUNT_BUDGET} wrong codes per account, however many half-done sign-ins the password opens`, async () => {
+    const staff = await createSignedInStaff(t);
+    const { key, recoveryCodes } = await enableTwoFactor(staff);
+    // An attacker who knows the password: a new half-done sign-in every few codes (the per-address limits
+    // are cleared by signInWithPassword, as if each came from a new address), 60 guesses in all.
+    const answers: string[] = [];
+    let cookie = '';
+    for (let guess = 0; guess < 60; guess += 1) {
+      if (guess % 4 === 0) cookie = (await signInWithPassword(staff)).cookie;
+      const answer = await secondFactor(cookie, '000000');
+      answers.push(String(await errorCodeOf(answer)));
+      if (answer.status === 401) cookie = (await signInWithPassword(staff)).cookie;
+    }
+    const checked = answers.filter((code) => code !== 'second_factor_locked');
+    expect(checked).toHaveLength(SECOND_FACTOR_ACCOUNT_BUDGET - 1);
+    expect(answers[SECOND_FACTOR_ACCOUNT_BUDGET - 1]).toBe('second_factor_locked');
+    const wrongCodesCounted = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'login_failed'));
+    expect(wrongCodesCounted).toHaveLength(SECOND_FACTOR_ACCOUNT_BUDGET);
+
+    // While it is paused, not even the right code or a recovery code is checked; the answer says how long.
+    const paused = await secondFactor(
+      (await signInWithPassword(staff)).cookie,
+      totpCode(key, t.clock.now().getTime()),
+    );
+    expect(paused.status).toBe(401);
+    expect(await errorCodeOf(paused)).toBe('second_factor_locked');
+    expect(Number(paused.headers.get('retry-after'))).toBe(SECOND_FACTOR_LOCK_BASE_MS / 1000);
+    const recovery = await secondFactor((await signInWithPassword(staff)).cookie, recoveryCodes[0] ?? '');
+    expect(await errorCodeOf(recovery)).toBe('second_factor_locked');
+
+    // The staff member is told once, and the audit log has the lockout.
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'staff_second_factor_locked'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.toAddress).toBe(staff.email);
+    expect(mails[0]?.subject).toBe(staffSecondFactorLockedCopy.en.subject);
+    const lockouts = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'two_factor.locked'));
+    expect(lockouts).toHaveLength(1);
+    expect(lockouts[0]?.details).toMatchObject({ wrongCodes: SECOND_FACTOR_ACCOUNT_BUDGET, lockouts: 1 });
+
+    // After the pause, the next ten wrong codes pause it twice as long.
+    t.clock.advance(SECOND_FACTOR_LOCK_BASE_MS);
+    let last: Response | null = null;
+    for (let guess = 0; guess < SECOND_FACTOR_ACCOUNT_BUDGET; guess += 1) {
+      if (guess % 4 === 0) cookie = (await signInWithPassword(staff)).cookie;
+      last = await secondFactor(cookie, '000000');
+      if (last.status === 401 && guess < SECOND_FACTOR_ACCOUNT_BUDGET - 1) {
+        cookie = (await signInWithPassword(staff)).cookie;
+      }
+    }
+    expect(await errorCodeOf(last as Response)).toBe('second_factor_locked');
+    expect(Number(last?.headers.get('retry-after'))).toBe((2 * SECOND_FACTOR_LOCK_BASE_MS) / 1000);
+
+    // Once it is over, the right code gets in and makes the budget whole again.
+    t.clock.advance(2 * SECOND_FACTOR_LOCK_BASE_MS);
+    const back = await secondFactor(
+      (await signInWithPassword(staff)).cookie,
+      totpCode(key, t.clock.now().getTime()),
+    );
+    expect(back.status).toBe(200);
+    const [account] = await t.database.db
+      .select({
+        failures: staffAccounts.secondFactorFailures,
+        lockouts: staffAccounts.secondFactorLockouts,
+        until: staffAccounts.secondFactorLockedUntil,
+      })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, staff.email));
+    expect(account).toEqual({ failures: 0, lockouts: 0, until: null });
   });
 
   it('gives a half-done sign-in five minutes', async () => {

@@ -1,21 +1,27 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { ADMIN_SESSION_MS } from '@shared/domain/admin';
+import type { TLocale } from '@shared/domain/locale';
 import {
   normalizeRecoveryCode,
   normalizeTotpCode,
   RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_ACCOUNT_BUDGET,
   SECOND_FACTOR_MAX_ATTEMPTS,
+  secondFactorLockMs,
   TOTP_DIGITS,
 } from '@shared/domain/staff';
+import { href } from '@shared/routes';
 import type { TTwoFactorSetup, TTwoFactorStatus } from '@shared/schemas/staff';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { staffAccounts, staffRecoveryCodes, staffSessions } from '../../db/schema/admin';
+import { staffAccounts, staffInvitations, staffRecoveryCodes, staffSessions } from '../../db/schema/admin';
 import type { StaffIdentity } from '../../lib/api';
 import type { Clock } from '../../lib/clock';
 import { openSecret, SecretBoxError, sealSecret } from '../../lib/secret-box';
 import { recordAudit } from '../admin/audit';
 import { staffPasswordMatches } from '../admin/service';
+import { enqueueMail } from '../mail/service';
+import { renderStaffSecondFactorLocked } from '../mail/templates/account-mail';
 import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri, qrPath } from './totp';
 
 /**
@@ -122,29 +128,114 @@ async function consumeSecondFactor(
 
 export type SecondFactorOutcome =
   | { ok: true; session: StaffIdentity }
-  | { ok: false; reason: 'wrong_code' | 'too_many_attempts' | 'not_pending' };
+  | { ok: false; reason: 'wrong_code' | 'too_many_attempts' | 'not_pending' }
+  | { ok: false; reason: 'second_factor_locked'; retryAfterMs: number };
+
+/** What checking a sign-in's second factor needs besides TwoFactorDeps: where the lockout e-mail links to. */
+export type SecondFactorDeps = TwoFactorDeps & { appUrl: string };
+
+type Budget = { failures: number; lockouts: number; lockedUntil: Date | null };
+
+/** The language of the staff member's invitation, for the lockout e-mail; English for the bootstrap account. */
+async function staffLanguage(tx: DbExecutor, email: string): Promise<TLocale> {
+  const [invitation] = await tx
+    .select({ language: staffInvitations.language })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.email, email));
+  return invitation?.language === 'de' ? 'de' : 'en';
+}
+
+/**
+ * Counts a wrong second factor against the account's budget (SECOND_FACTOR_ACCOUNT_BUDGET). The one that
+ * spends it pauses the account's second factor (each lockout before a success twice as long), records the
+ * lockout in the audit log, and e-mails the staff member, in the transaction that counts it. Answers the
+ * pause, or null while budget is left.
+ */
+async function spendSecondFactorBudget(
+  deps: SecondFactorDeps,
+  tx: DbExecutor,
+  input: Change & { session: StaffIdentity; budget: Budget },
+): Promise<{ until: Date } | null> {
+  const { session, budget, now } = input;
+  const failures = budget.failures + 1;
+  if (failures < SECOND_FACTOR_ACCOUNT_BUDGET) {
+    await tx
+      .update(staffAccounts)
+      .set({ secondFactorFailures: failures })
+      .where(eq(staffAccounts.id, session.staffId));
+    return null;
+  }
+  const lockouts = budget.lockouts + 1;
+  const until = new Date(now.getTime() + secondFactorLockMs(lockouts));
+  await tx
+    .update(staffAccounts)
+    .set({ secondFactorFailures: 0, secondFactorLockouts: lockouts, secondFactorLockedUntil: until })
+    .where(eq(staffAccounts.id, session.staffId));
+  await recordAudit(tx, {
+    actor: { id: session.staffId, email: session.email },
+    action: 'two_factor.locked',
+    target: session.email,
+    details: { wrongCodes: failures, lockouts, until: until.toISOString() },
+    ip: input.ip,
+    at: now,
+  });
+  const locale = await staffLanguage(tx, session.email);
+  const message = await renderStaffSecondFactorLocked({
+    locale,
+    signInUrl: `${deps.appUrl}${href('adminLogin', { lang: locale })}`,
+    appUrl: deps.appUrl,
+  });
+  await enqueueMail(tx, {
+    kind: 'staff_second_factor_locked',
+    messageKey: `staff-second-factor-locked:${session.staffId}:${until.toISOString()}`,
+    to: session.email,
+    ...message,
+  });
+  return { until };
+}
 
 /**
  * The second step of a staff sign-in: the password was right (the session waits in stage
  * `second_factor`), and this checks the code from the authenticator app or a recovery code. The right one
- * completes the sign-in: the session becomes a full one for 8 hours from now. A wrong one is counted on the
- * session; after SECOND_FACTOR_MAX_ATTEMPTS the session ends and the sign-in starts over with the password.
- * Nothing here locks the account: the right password and a valid second factor always get in.
+ * completes the sign-in: the session becomes a full one for 8 hours from now, and the account's budget of
+ * wrong codes is whole again. A wrong one is counted on the session (after SECOND_FACTOR_MAX_ATTEMPTS the
+ * session ends and the sign-in starts over with the password) and on the account, across every half-done
+ * sign-in: once SECOND_FACTOR_ACCOUNT_BUDGET is spent, no code of the account is checked until the pause
+ * ends (`second_factor_locked`, and the half-done sign-in ends), whoever knows the password.
  */
 export async function verifyStaffSecondFactor(
-  deps: TwoFactorDeps,
+  deps: SecondFactorDeps,
   input: Change & { session: StaffIdentity; code: string; userAgent?: string | null },
 ): Promise<SecondFactorOutcome> {
   const { session, now } = input;
   if (session.stage !== 'second_factor') return { ok: false, reason: 'not_pending' };
-  return deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx): Promise<SecondFactorOutcome> => {
     // Locked, so parallel guesses on one session are counted one after the other.
     const [row] = await tx
       .select({ attempts: staffSessions.secondFactorAttempts })
       .from(staffSessions)
       .where(and(eq(staffSessions.id, session.sessionId), eq(staffSessions.stage, 'second_factor')))
       .for('update');
-    if (!row) return { ok: false as const, reason: 'not_pending' as const };
+    if (!row) return { ok: false, reason: 'not_pending' };
+    // And the account's budget, so guesses through many half-done sign-ins are counted one after the other.
+    const [budget] = await tx
+      .select({
+        failures: staffAccounts.secondFactorFailures,
+        lockouts: staffAccounts.secondFactorLockouts,
+        lockedUntil: staffAccounts.secondFactorLockedUntil,
+      })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, session.staffId))
+      .for('update');
+    if (!budget) return { ok: false, reason: 'not_pending' };
+    if (budget.lockedUntil && budget.lockedUntil > now) {
+      await tx.delete(staffSessions).where(eq(staffSessions.id, session.sessionId));
+      return {
+        ok: false,
+        reason: 'second_factor_locked',
+        retryAfterMs: budget.lockedUntil.getTime() - now.getTime(),
+      };
+    }
     const actor = { id: session.staffId, email: session.email };
     const used = await consumeSecondFactor(tx, {
       secret: deps.secret,
@@ -155,14 +246,6 @@ export async function verifyStaffSecondFactor(
     });
     if (!used) {
       const attempts = row.attempts + 1;
-      const exhausted = attempts >= SECOND_FACTOR_MAX_ATTEMPTS;
-      if (exhausted) await tx.delete(staffSessions).where(eq(staffSessions.id, session.sessionId));
-      else {
-        await tx
-          .update(staffSessions)
-          .set({ secondFactorAttempts: attempts })
-          .where(eq(staffSessions.id, session.sessionId));
-      }
       await recordAudit(tx, {
         actor,
         action: 'login_failed',
@@ -171,9 +254,25 @@ export async function verifyStaffSecondFactor(
         ip: input.ip,
         at: now,
       });
+      const paused = await spendSecondFactorBudget(deps, tx, { session, budget, ip: input.ip, now });
+      if (paused || attempts >= SECOND_FACTOR_MAX_ATTEMPTS) {
+        await tx.delete(staffSessions).where(eq(staffSessions.id, session.sessionId));
+      } else {
+        await tx
+          .update(staffSessions)
+          .set({ secondFactorAttempts: attempts })
+          .where(eq(staffSessions.id, session.sessionId));
+      }
+      if (paused) {
+        return {
+          ok: false,
+          reason: 'second_factor_locked',
+          retryAfterMs: paused.until.getTime() - now.getTime(),
+        };
+      }
       return {
-        ok: false as const,
-        reason: exhausted ? ('too_many_attempts' as const) : ('wrong_code' as const),
+        ok: false,
+        reason: attempts >= SECOND_FACTOR_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong_code',
       };
     }
     const expiresAt = new Date(now.getTime() + ADMIN_SESSION_MS);
@@ -181,6 +280,10 @@ export async function verifyStaffSecondFactor(
       .update(staffSessions)
       .set({ stage: 'full', expiresAt, secondFactorAttempts: 0 })
       .where(eq(staffSessions.id, session.sessionId));
+    await tx
+      .update(staffAccounts)
+      .set({ secondFactorFailures: 0, secondFactorLockouts: 0, secondFactorLockedUntil: null })
+      .where(eq(staffAccounts.id, session.staffId));
     await recordAudit(tx, {
       actor,
       action: 'login',
@@ -189,7 +292,7 @@ export async function verifyStaffSecondFactor(
       ip: input.ip,
       at: now,
     });
-    return { ok: true as const, session: { ...session, stage: 'full' as const, expiresAt } };
+    return { ok: true, session: { ...session, stage: 'full' as const, expiresAt } };
   });
 }
 
@@ -314,7 +417,15 @@ export async function disableTwoFactor(
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(staffAccounts)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+      .set({
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        secondFactorFailures: 0,
+        secondFactorLockouts: 0,
+        secondFactorLockedUntil: null,
+        updatedAt: now,
+      })
       .where(and(eq(staffAccounts.id, session.staffId), sql`${staffAccounts.totpEnabledAt} is not null`))
       .returning({ id: staffAccounts.id });
     if (!updated) return { ok: false as const, error: 'two_factor_not_enabled' as const };

@@ -148,3 +148,41 @@ export const staffInvitationCopy: Record<TLocale, AccountMailCopy> = {
     footerNote: 'Du bekommst diese E-Mail, weil jemand aus dem Mirror-Team diese Adresse eingeladen hat.',
   },
 };
+
+/**
+ * To a staff member whose second factor was paused (decision 024): someone gave the right password and then
+ * too many wrong codes. The link opens the admin sign-in, where the password can be changed once in.
+ */
+export const staffSecondFactorLockedCopy: Record<TLocale, AccountMailCopy> = {
+  en: {
+    subject: 'Someone is trying to sign in to your Mirror staff account',
+    preheader: 'Your password was right, the codes were not. Two-factor sign-in is paused for a while.',
+    heading: 'Two-factor sign-in is paused',
+    intro:
+      'Someone signed in to your staff account with the right password, then entered too many wrong ' +
+      'two-factor codes. To keep your account safe, two-factor sign-in is paused for a while; it gets longer ' +
+      'each time this happens again. If this was not you, your password is known to someone else: once you ' +
+      'are signed in, change it under "Your account".',
+    buttonLabel: 'Open the admin sign-in',
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    expiryNotice: 'After the pause, your code from the authenticator app or a recovery code works as before.',
+    ignoreNotice: 'If it was you and you simply mistyped, there is nothing else to do.',
+    footerNote: 'You are receiving this e-mail because you have a staff account for Mirror.',
+  },
+  de: {
+    subject: 'Jemand versucht, sich in dein Mirror-Team-Konto einzuloggen',
+    preheader: 'Dein Passwort stimmte, die Codes nicht. Die Zwei-Faktor-Anmeldung pausiert eine Weile.',
+    heading: 'Die Zwei-Faktor-Anmeldung pausiert',
+    intro:
+      'Jemand hat sich mit dem richtigen Passwort in dein Team-Konto eingeloggt und danach zu viele falsche ' +
+      'Zwei-Faktor-Codes eingegeben. Zum Schutz deines Kontos pausiert die Zwei-Faktor-Anmeldung eine Weile; ' +
+      'jedes weitere Mal länger. Warst du es nicht, kennt jemand anderes dein Passwort: Ändere es, sobald du ' +
+      'angemeldet bist, unter „Dein Konto“.',
+    buttonLabel: 'Zur Admin-Anmeldung',
+    linkFallback: 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:',
+    expiryNotice:
+      'Nach der Pause funktionieren der Code aus der Authenticator-App und die Wiederherstellungscodes wie zuvor.',
+    ignoreNotice: 'Warst du es und hast dich nur vertippt, ist nichts weiter zu tun.',
+    footerNote: 'Du bekommst diese E-Mail, weil du ein Team-Konto bei Mirror hast.',
+  },
+};

@@ -5,6 +5,7 @@ import {
   invitationCopy,
   passwordResetCopy,
   staffInvitationCopy,
+  staffSecondFactorLockedCopy,
 } from './account-copy';
 import {
   absoluteUrl,
@@ -91,6 +92,15 @@ export function renderStaffInvitation(input: { locale: TLocale; acceptUrl: strin
   return renderAccountMail(staffInvitationCopy, {
     locale: input.locale,
     actionUrl: input.acceptUrl,
+    appUrl: input.appUrl,
+  });
+}
+
+/** To a staff member whose second factor was paused after too many wrong codes (decision 024). */
+export function renderStaffSecondFactorLocked(input: { locale: TLocale; signInUrl: string; appUrl: string }) {
+  return renderAccountMail(staffSecondFactorLockedCopy, {
+    locale: input.locale,
+    actionUrl: input.signInUrl,
     appUrl: input.appUrl,
   });
 }
