@@ -1,3 +1,4 @@
+import { mediaUrl } from '@shared/domain/media';
 import type { TUploadedFile } from '@shared/schemas/media';
 import { expect, it } from 'vitest';
 import { expectStatus, staffSignIn } from '../../src/server/test/http-flows';
@@ -32,12 +33,14 @@ export function videoScenario(cluster: () => Cluster) {
       'creating the video',
     );
 
+    // The upload answers staff's preview address; visitors fetch the published file at its public one.
+    const publicUrl = mediaUrl('videos', file.name);
     const viewer = cluster().client();
     for (const process of ['1', '2']) {
-      const whole = await viewer.request('GET', file.url, { headers: { 'x-cluster-backend': process } });
+      const whole = await viewer.request('GET', publicUrl, { headers: { 'x-cluster-backend': process } });
       expect(whole.status).toBe(200);
       expect(whole.body.equals(video)).toBe(true);
-      const part = await viewer.request('GET', file.url, {
+      const part = await viewer.request('GET', publicUrl, {
         headers: { 'x-cluster-backend': process, range: 'bytes=1000-1999' },
       });
       expect(part.status).toBe(206);

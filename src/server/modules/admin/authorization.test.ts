@@ -269,6 +269,14 @@ const SAMPLES: Record<string, Sample> = {
     status: 204,
   },
   'GET /api/admin/storage/videos': { status: 200 },
+  'GET /api/admin/storage/videos/:name': {
+    setup: async () => {
+      const name = `matrix-preview-${nextUnique()}.mp4`;
+      await storeFile(name, mp4(), 'video/mp4');
+      return { name };
+    },
+    status: 200,
+  },
   'DELETE /api/admin/storage/videos/:name': {
     setup: async () => {
       const name = `matrix-unused-${nextUnique()}.mp4`;

@@ -15,6 +15,7 @@ import {
 import type { Context } from 'hono';
 import { type AppEnv, createApiRouter, errorResponse, jsonBody, jsonResponse } from '../../lib/api';
 import { isSafeObjectName } from '../../lib/storage/storage';
+import { fileNotFound, sendStoredFile } from '../media/send-file';
 import {
   createVideo,
   deleteStorageFile,
@@ -204,6 +205,31 @@ const deleteStorageFileRoute = adminRoute('media', {
   },
 });
 
+const previewStorageFileRoute = adminRoute('media', {
+  method: 'get',
+  path: '/admin/storage/videos/{name}',
+  tags: TAGS,
+  summary: 'A file of bucket videos for staff, published or not (the preview of drafts and uploads)',
+  description:
+    'Streamed with single byte ranges and ETag revalidation, like `/media/videos/{name}`, which serves ' +
+    'visitors only the background files and the files and posters of published videos.',
+  request: { params: ZStorageFileParams },
+  responses: {
+    200: { description: 'The file', content: { 'application/octet-stream': { schema: binary } } },
+    206: {
+      description: 'The requested byte range',
+      content: { 'application/octet-stream': { schema: binary } },
+    },
+    304: { description: 'The ETag of If-None-Match is current' },
+    401: unauthenticated,
+    404: { description: 'No such file', content: { 'text/plain': { schema: z.string() } } },
+    416: { description: 'No requested byte exists' },
+  },
+});
+
+/** Staff's copy revalidates on each use, so a session that ended sees nothing new. */
+const PREVIEW_CACHE_CONTROL = 'private, no-cache';
+
 const backgroundRoute = adminRoute('media', {
   method: 'get',
   path: '/admin/background-videos',
@@ -302,6 +328,19 @@ export function adminMediaRoutes(deps: AdminDeps) {
     .openapi(listStorageRoute, async (c) =>
       c.json({ files: await listVideoStorage(deps.db, deps.storage) }, 200),
     )
+    .openapi(previewStorageFileRoute, async (c) => {
+      const { name } = c.req.valid('param');
+      // One path segment, as for deleting.
+      if (name.includes('/') || !isSafeObjectName(name)) return fileNotFound(c) as never;
+      const response = await sendStoredFile(c, {
+        storage: deps.storage,
+        bucket: 'videos',
+        name,
+        cacheControl: PREVIEW_CACHE_CONTROL,
+      });
+      // A raw file (or range) answer, which the route's declared JSON types do not describe.
+      return response as never;
+    })
     .openapi(deleteStorageFileRoute, async (c) => {
       const { name } = c.req.valid('param');
       // One path segment: a decoded `%2F` must not reach a file in a folder.

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import { mediaUrl } from '@shared/domain/media';
 import type { TPublicVideoList } from '@shared/schemas/media';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema/media';
 import type { StoredObject } from '../../lib/storage/storage';
+import { createSignedInStaff } from '../../test/staff';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
@@ -25,6 +27,15 @@ beforeAll(async () => {
     maxBytes: 100,
     contentType: 'text/html',
   });
+  // Visitors get the files of published videos only (below).
+  await t.database.db.insert(videos).values(
+    ['clip.mp4', 'page.html'].map((filePath) => ({
+      title: filePath,
+      filePath,
+      fileSize: 1,
+      isPublished: true,
+    })),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -157,7 +168,80 @@ describe('GET /media/:bucket/*', () => {
   });
 });
 
+describe('who may fetch a file of bucket videos', () => {
+  const store = (name: string, contentType = 'video/mp4') =>
+    t.storage.put('videos', name, Readable.from([BYTES]), { maxBytes: 10_000, contentType });
+  const asStaff = async (name: string, headers: Record<string, string> = {}) => {
+    const { cookie } = await createSignedInStaff(t);
+    return get(`/api/admin/storage/videos/${encodeURIComponent(name)}`, { cookie, ...headers });
+  };
+  const setPublished = (id: string, isPublished: boolean) =>
+    t.database.db.update(videos).set({ isPublished }).where(eq(videos.id, id));
+
+  it('serves a draft and its poster to staff only, and a published one to everyone, ranges included', async () => {
+    await store('draft.mp4');
+    await store('draft-poster.png', 'image/png');
+    const [row] = await t.database.db
+      .insert(videos)
+      .values({ title: 'Draft', filePath: 'draft.mp4', thumbnailPath: 'draft-poster.png', fileSize: 1000 })
+      .returning();
+    if (!row) throw new Error('no video row');
+
+    for (const name of ['draft.mp4', 'draft-poster.png']) {
+      for (const headers of [{}, { range: 'bytes=0-9' }] as Array<Record<string, string>>) {
+        const visitor = await get(`/media/videos/${name}`, headers);
+        expect(visitor.status, name).toBe(404);
+        expect(visitor.headers.get('cache-control')).toBe('no-store');
+      }
+      expect((await t.app.request(`/media/videos/${name}`, { method: 'HEAD' })).status, name).toBe(404);
+    }
+    const whole = await asStaff('draft.mp4');
+    expect(whole.status).toBe(200);
+    expect(await bytes(whole)).toEqual(BYTES);
+    expect(whole.headers.get('cache-control')).toBe('private, no-cache');
+    const part = await asStaff('draft.mp4', { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 100-199/1000');
+    expect(await bytes(part)).toEqual(BYTES.subarray(100, 200));
+    expect((await asStaff('draft-poster.png')).headers.get('content-type')).toBe('image/png');
+    expect((await get('/api/admin/storage/videos/draft.mp4')).status).toBe(401);
+
+    await setPublished(row.id, true);
+    const published = await get('/media/videos/draft.mp4', { range: 'bytes=0-9' });
+    expect(published.status).toBe(206);
+    expect(await bytes(published)).toEqual(BYTES.subarray(0, 10));
+    expect((await get('/media/videos/draft-poster.png')).status).toBe(200);
+
+    // No process keeps an answer: the next request after unpublishing is refused.
+    await setPublished(row.id, false);
+    expect((await get('/media/videos/draft.mp4', { range: 'bytes=0-9' })).status).toBe(404);
+  });
+
+  it("refuses a deleted video's leftover file and an upload no video uses, which staff still see", async () => {
+    await store('deleted.mp4');
+    const [row] = await t.database.db
+      .insert(videos)
+      .values({ title: 'Gone', filePath: 'deleted.mp4', fileSize: 1000, isPublished: true })
+      .returning();
+    if (!row) throw new Error('no video row');
+    expect((await get('/media/videos/deleted.mp4')).status).toBe(200);
+    // The row goes first; a file whose deletion failed stays in storage.
+    await t.database.db.delete(videos).where(eq(videos.id, row.id));
+    await store('uploaded-only.mp4');
+    for (const name of ['deleted.mp4', 'uploaded-only.mp4']) {
+      expect((await get(`/media/videos/${name}`, { range: 'bytes=0-9' })).status, name).toBe(404);
+      expect((await asStaff(name, { range: 'bytes=0-9' })).status, name).toBe(206);
+    }
+    expect((await asStaff('missing.mp4')).status).toBe(404);
+    expect((await asStaff('a/b.mp4')).status).toBe(404);
+  });
+});
+
 describe('GET /api/videos', () => {
+  beforeAll(async () => {
+    await t.database.db.delete(videos);
+  });
+
   it('lists published videos only, featured first, then newest first', async () => {
     const at = (iso: string) => new Date(iso);
     await t.database.db.insert(videos).values([

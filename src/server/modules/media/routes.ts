@@ -1,20 +1,12 @@
-import { Readable } from 'node:stream';
 import { createRoute } from '@hono/zod-openapi';
 import { BACKGROUND_VIDEOS, type Bucket } from '@shared/domain/media';
 import { ZPublicVideoList } from '@shared/schemas/media';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { Database } from '../../db/client';
 import { type AppEnv, createApiRouter } from '../../lib/api';
-import {
-  type ByteRange,
-  isBucket,
-  isSafeObjectName,
-  RangeNotSatisfiableError,
-  type Storage,
-  type StoredObject,
-} from '../../lib/storage/storage';
-import { ifNoneMatchHits, ifRangeAllows, parseRangeHeader } from './byte-range';
-import { listPublishedVideos } from './service';
+import { isBucket, isSafeObjectName, type Storage } from '../../lib/storage/storage';
+import { fileNotFound, sendStoredFile } from './send-file';
+import { isPublicVideoFile, listPublishedVideos } from './service';
 
 const FILE_CACHE_CONTROL = 'public, max-age=3600';
 /**
@@ -30,12 +22,6 @@ function cacheControlFor(bucket: Bucket, name: string): string {
   return bucket === 'videos' && REPLACEABLE_FILES.has(name) ? REPLACEABLE_CACHE_CONTROL : FILE_CACHE_CONTROL;
 }
 const VIDEO_LIST_CACHE_CONTROL = 'public, max-age=60';
-/** Types a browser may render in place from our origin; anything else is offered as a download. */
-const INLINE_TYPE = /^(video\/[a-z0-9.+-]+|image\/(gif|png|jpeg|webp|avif))$/i;
-
-function notFound(c: Context) {
-  return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-}
 
 /**
  * The object name from the raw path (`/media/<bucket>/<encoded segments>`), decoded one segment at a time so
@@ -54,81 +40,27 @@ function objectNameFromPath(pathname: string, bucket: Bucket): string | undefine
   }
 }
 
-function objectHeaders(object: StoredObject, cacheControl: string): Record<string, string> {
-  const inline = INLINE_TYPE.test(object.contentType);
-  return {
-    'Content-Type': inline ? object.contentType : 'application/octet-stream',
-    ...(!inline && { 'Content-Disposition': 'attachment' }),
-    'Accept-Ranges': 'bytes',
-    ETag: object.etag,
-    'Cache-Control': cacheControl,
-    'X-Content-Type-Options': 'nosniff',
-  };
-}
-
-function unsatisfiable(c: Context, size: number) {
-  return c.body(null, 416, { 'Content-Range': `bytes */${size}`, 'Cache-Control': 'no-store' });
-}
-
 /**
  * Public files of the storage buckets at `/media/<bucket>/<name>` (see `mediaUrl`), streamed, with single
- * byte ranges (video seeking, Safari requires them), ETag revalidation and an hour of caching (5 minutes
- * for the background files, which are replaced in place). Outside
- * `/api`, so the API's CSRF and no-store middleware do not apply.
+ * byte ranges, ETag revalidation and an hour of caching (5 minutes for the background files, which are
+ * replaced in place). Of bucket `videos` only what visitors may see: the background files and the files
+ * and posters of published videos, looked up in the database on each request (several processes share
+ * it); drafts, deleted videos' leftovers and uploads not yet made into a video answer 404 (staff preview
+ * them at `/api/admin/storage/videos/<name>`). Outside `/api`, so the API's CSRF and no-store middleware do
+ * not apply.
  */
-export function mediaRoutes(deps: { storage: Storage }) {
-  // Hono answers HEAD with this GET route and drops the body; the handler avoids opening the file then.
+export function mediaRoutes(deps: { storage: Storage; db: Database }) {
   return new Hono<AppEnv>().get('/media/:bucket/*', async (c) => {
     const bucket = c.req.param('bucket');
-    if (!isBucket(bucket)) return notFound(c);
+    if (!isBucket(bucket)) return fileNotFound(c);
     const name = objectNameFromPath(new URL(c.req.url).pathname, bucket);
-    if (!name) return notFound(c);
-    const object = await deps.storage.stat(bucket, name);
-    if (!object) return notFound(c);
-    const cacheControl = cacheControlFor(bucket, name);
-
-    if (ifNoneMatchHits(c.req.header('if-none-match'), object.etag)) {
-      return c.body(null, 304, { ETag: object.etag, 'Cache-Control': cacheControl });
-    }
-    if (c.req.method === 'HEAD') {
-      return c.body(null, 200, {
-        ...objectHeaders(object, cacheControl),
-        'Content-Length': String(object.size),
-      });
-    }
-
-    // Range requests are defined for GET only (RFC 9110 §14.2).
-    let range: ByteRange | undefined;
-    if (ifRangeAllows(c.req.header('if-range'), object.etag)) {
-      const parsed = parseRangeHeader(c.req.header('range'), object.size);
-      if (parsed === 'unsatisfiable') return unsatisfiable(c, object.size);
-      range = parsed;
-    }
-
-    let result: Awaited<ReturnType<Storage['get']>>;
-    try {
-      result = await deps.storage.get(bucket, name, range);
-    } catch (error) {
-      // The object shrank between stat and get.
-      if (error instanceof RangeNotSatisfiableError) return unsatisfiable(c, error.size);
-      throw error;
-    }
-    if (!result) return notFound(c);
-
-    const served = result.object;
-    // Node's Readable.toWeb honours back-pressure since 20.18; its type is node's web stream, not the DOM's.
-    const body = Readable.toWeb(result.body) as unknown as ReadableStream<Uint8Array>;
-    if (!result.range) {
-      return c.body(body, 200, {
-        ...objectHeaders(served, cacheControl),
-        'Content-Length': String(served.size),
-      });
-    }
-    const { start, end } = result.range;
-    return c.body(body, 206, {
-      ...objectHeaders(served, cacheControl),
-      'Content-Length': String(end - start + 1),
-      'Content-Range': `bytes ${start}-${end}/${served.size}`,
+    if (!name) return fileNotFound(c);
+    if (bucket === 'videos' && !(await isPublicVideoFile(deps.db, name))) return fileNotFound(c);
+    return sendStoredFile(c, {
+      storage: deps.storage,
+      bucket,
+      name,
+      cacheControl: cacheControlFor(bucket, name),
     });
   });
 }

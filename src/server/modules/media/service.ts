@@ -23,7 +23,7 @@ import type {
   TUpdateVideo,
   TUploadedFile,
 } from '@shared/schemas/media';
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { videos } from '../../db/schema/media';
 import type { Logger } from '../../lib/logger';
@@ -55,6 +55,25 @@ export async function listPublishedVideos(db: Database): Promise<TPublicVideo[]>
     isFeatured: row.isFeatured,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Whether visitors may fetch `name` of bucket `videos`: a background file, or the file or poster of a
+ * published video. Drafts, files left by a deleted video and uploads not yet made into a video are staff's.
+ */
+export async function isPublicVideoFile(db: Database, name: string): Promise<boolean> {
+  if (BACKGROUND_FILES.has(name)) return true;
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.isPublished, true), or(eq(videos.filePath, name), eq(videos.thumbnailPath, name))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Where staff see a file of bucket `videos` whether or not it is public (`GET /api/admin/storage/videos/{name}`). */
+export function videoPreviewUrl(name: string): string {
+  return `/api/admin/storage/videos/${encodeURIComponent(name)}`;
 }
 
 const DEFAULT_MEDIA_TYPES: Record<string, string> = { '.m4v': 'video/mp4', '.webp': 'image/webp' };
@@ -237,7 +256,7 @@ async function storeSniffed(
     });
     return {
       ok: true,
-      file: { name, size: object.size, contentType: object.contentType, url: mediaUrl('videos', name) },
+      file: { name, size: object.size, contentType: object.contentType, url: videoPreviewUrl(name) },
     };
   } catch (error) {
     if (error instanceof ObjectTooLargeError) return { ok: false, error: rule.tooLarge };
@@ -272,9 +291,9 @@ function toAdminVideo(row: VideoRow): TAdminVideo {
     title: row.title,
     description: row.description,
     fileName: row.filePath,
-    url: mediaUrl('videos', row.filePath),
+    url: videoPreviewUrl(row.filePath),
     thumbnailName: row.thumbnailPath,
-    posterUrl: row.thumbnailPath ? mediaUrl('videos', row.thumbnailPath) : null,
+    posterUrl: row.thumbnailPath ? videoPreviewUrl(row.thumbnailPath) : null,
     durationSeconds: row.durationSeconds,
     fileSize: row.fileSize,
     isFeatured: row.isFeatured,
@@ -485,7 +504,7 @@ export async function listVideoStorage(db: Database, storage: Storage): Promise<
       createdAt: file.createdAt.toISOString(),
       size: file.size,
       contentType: file.contentType,
-      url: mediaUrl('videos', file.name),
+      url: videoPreviewUrl(file.name),
       role: BACKGROUND_FILES.has(file.name) ? 'background' : (use?.role ?? 'none'),
       videoTitle: use?.title ?? null,
     };
