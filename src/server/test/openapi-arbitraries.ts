@@ -88,6 +88,8 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
     'null',
     '-1',
     '1e309',
+    '2026-02-30',
+    '0000-01-01T00:00:00Z',
     ' ',
     '',
   ),
@@ -108,6 +110,60 @@ export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308, 0.1) },
 );
 
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/**
+ * Days that have the shape of a date and are none (decision 034): 30 February, 29 February of a common year,
+ * 31 April, month 0 or 13 and beyond, day 0 or past 31, the year 0000. JavaScript rolls most of them over;
+ * PostgreSQL refuses them.
+ */
+export const impossibleDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '2026-02-30',
+    '2026-02-29',
+    '1900-02-29',
+    '2026-04-31',
+    '2026-00-10',
+    '2026-13-01',
+    '0000-01-01',
+  ),
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 9999 }),
+      fc.integer({ min: 13, max: 99 }),
+      fc.integer({ min: 1, max: 28 }),
+    )
+    .map(([year, month, day]) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`),
+  fc
+    .tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom(0, 32, 99))
+    .map(([year, month, day]) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`),
+  fc
+    .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+    .map(([month, day]) => `0000-${pad(month)}-${pad(day)}`),
+);
+
+/** Date-times that name no instant: an impossible day, 24:00, minute or second 60, a year past 0001–9999 in UTC. */
+export const impossibleDateTime: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(impossibleDate, fc.constantFrom('T10:00:00Z', 'T00:00:00.000Z', 'T23:59:59+02:00'))
+    .map(([day, time]) => `${day}${time}`),
+  fc.constantFrom(
+    '2026-03-02T24:00:00Z',
+    '2026-03-02T23:60:00Z',
+    '2026-03-02T23:59:60Z',
+    '2026-03-02T10:00:00+24:00',
+    '0001-01-01T00:00:00+01:00',
+    '9999-12-31T23:59:59-01:00',
+  ),
+);
+
+/** Instants JavaScript and PostgreSQL both read: years 0001–9999. */
+const realDate = fc.date({
+  min: new Date('0001-01-01T00:00:00Z'),
+  max: new Date('9999-12-31T23:59:59.999Z'),
+  noInvalidDate: true,
+});
+
 const typesOf = (schema: JsonSchema): string[] => {
   if (Array.isArray(schema.type)) return schema.type;
   if (schema.type) return [schema.type];
@@ -123,10 +179,17 @@ function stringFitting(schema: JsonSchema): fc.Arbitrary<string> {
       return fc.uuid();
     case 'email':
       return fc.emailAddress();
+    // One in four has the shape and is no day, so every date the API takes meets impossible ones too.
     case 'date-time':
-      return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+      return fc.oneof(
+        { weight: 3, arbitrary: realDate.map((date) => date.toISOString()) },
+        { weight: 1, arbitrary: impossibleDateTime },
+      );
     case 'date':
-      return fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc.oneof(
+        { weight: 3, arbitrary: realDate.map((date) => date.toISOString().slice(0, 10)) },
+        { weight: 1, arbitrary: impossibleDate },
+      );
     case 'uri':
     case 'url':
       return fc.webUrl();
@@ -153,7 +216,10 @@ function numberFitting(schema: JsonSchema, integer: boolean): fc.Arbitrary<numbe
     : fc.double({ min, max: Math.max(min, max), noNaN: true });
 }
 
-/** Values that fit `schema` (as far as JSON Schema says; rules the app checks itself may still refuse). */
+/**
+ * Values that fit `schema` (as far as JSON Schema says; rules the app checks itself may still refuse), except
+ * that dates and date-times are sometimes impossible ones of the right shape.
+ */
 export function fitting(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 6) return fc.jsonValue({ maxDepth: 2 });
   if (schema.const !== undefined) return fc.constant(schema.const);

@@ -4,6 +4,7 @@ import { INVITATION_STATES } from '../domain/invitations';
 import { LOCALES } from '../domain/locale';
 import { STAFF_PERMISSIONS, STAFF_ROLES, STAFF_SESSION_STAGES } from '../domain/staff';
 import { WAITLIST_STATUSES } from '../domain/waitlist';
+import { isoDateTime } from './dates';
 import { SUPPRESSION_REASON_VALUES } from './suppression';
 
 /**
@@ -38,7 +39,7 @@ export const ZAdminSession = z.object({
   }),
   stage: z.enum(STAFF_SESSION_STAGES),
   permissions: z.array(z.enum(STAFF_PERMISSIONS)),
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: isoDateTime({ offset: true }),
   /** What is left of the session when the server answered, on its own clock (a device's clock may differ). */
   expiresInMs: z.number().int().nonnegative(),
 });
@@ -57,23 +58,23 @@ export const ZInvitationSummary = z.object({
   id: z.uuid(),
   state: z.enum(INVITATION_STATES),
   /** When the latest invitation was issued (the first one, or the last resend). */
-  invitedAt: z.iso.datetime({ offset: true }),
-  expiresAt: z.iso.datetime({ offset: true }),
-  acceptedAt: z.iso.datetime({ offset: true }).nullable(),
-  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+  invitedAt: isoDateTime({ offset: true }),
+  expiresAt: isoDateTime({ offset: true }),
+  acceptedAt: isoDateTime({ offset: true }).nullable(),
+  revokedAt: isoDateTime({ offset: true }).nullable(),
 });
 export type TInvitationSummary = z.infer<typeof ZInvitationSummary>;
 
 export const ZAdminWaitlistEntry = z.object({
   id: z.uuid(),
   email: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime({ offset: true }),
   language: z.enum(LOCALES),
   status: ZWaitlistStatus,
   /** Spec §3 gdpr_confirmed: true once the person confirmed by the link in the e-mail. */
   gdprConfirmed: z.boolean(),
-  confirmedAt: z.iso.datetime({ offset: true }).nullable(),
-  unsubscribedAt: z.iso.datetime({ offset: true }).nullable(),
+  confirmedAt: isoDateTime({ offset: true }).nullable(),
+  unsubscribedAt: isoDateTime({ offset: true }).nullable(),
   invitation: ZInvitationSummary.nullable(),
   /** On the suppression list (decision 043): no list mail goes to the address, whatever its status. */
   suppression: z.enum(SUPPRESSION_REASON_VALUES).nullable(),
@@ -117,9 +118,9 @@ export const ZContentItem = z.object({
   defaultValue: z.string(),
   draftValue: z.string().nullable(),
   liveValue: z.string().nullable(),
-  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedAt: isoDateTime({ offset: true }).nullable(),
   updatedBy: z.string().nullable(),
-  publishedAt: z.iso.datetime({ offset: true }).nullable(),
+  publishedAt: isoDateTime({ offset: true }).nullable(),
   /** The draft differs from what is live: publishing would change the page. */
   unpublished: z.boolean(),
 });
@@ -162,7 +163,7 @@ export const ZProviderKeyStatus = z.object({
   configured: z.boolean(),
   /** The key with all but its ends hidden (`re_••••••••abcd`); the clear key never leaves the server. */
   masked: z.string().nullable(),
-  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedAt: isoDateTime({ offset: true }).nullable(),
 });
 export type TProviderKeyStatus = z.infer<typeof ZProviderKeyStatus>;
 
@@ -191,7 +192,7 @@ export type TSendGdprConfirmation = z.infer<typeof ZSendGdprConfirmation>;
  */
 export const ZMailSendResult = z.object({
   outcome: z.enum(['sent', 'retrying', 'failed', 'held', 'suppressed']),
-  retryAt: z.iso.datetime({ offset: true }).optional(),
+  retryAt: isoDateTime({ offset: true }).optional(),
   transport: z.enum(['smtp', 'file', 'provider']).nullable(),
   error: z.string().nullable(),
   mode: z.enum(['subscriber', 'test']).optional(),
@@ -200,6 +201,6 @@ export const ZMailSendResult = z.object({
   /** The test e-mail's outbox row: `GET /api/admin/mail/test/{outboxId}` follows a retry to its end. */
   outboxId: z.uuid().optional(),
   /** When the SMTP server (or the provider) accepted it. */
-  sentAt: z.iso.datetime({ offset: true }).optional(),
+  sentAt: isoDateTime({ offset: true }).optional(),
 });
 export type TMailSendResult = z.infer<typeof ZMailSendResult>;

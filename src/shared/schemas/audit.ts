@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './dates';
 
 /** The audit log for owners (`/api/admin/audit`): who did what, when, newest first, filtered and paged. */
 
@@ -16,7 +17,7 @@ export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 export const ZAuditEntry = z.object({
   id: z.uuid(),
-  at: z.iso.datetime({ offset: true }),
+  at: isoDateTime({ offset: true }),
   /** Null for a failed sign-in with an address that is not staff. */
   staffEmail: z.string().nullable(),
   action: z.string(),

@@ -6,6 +6,7 @@ import {
   MAX_BUBBLE_NAME_LENGTH,
   MAX_BUBBLES_PER_REQUEST,
 } from '../domain/bubbles';
+import { isoDateTime } from './dates';
 
 export { MAX_BUBBLES_PER_REQUEST };
 
@@ -20,7 +21,7 @@ export const ZBubble = z.object({
   name: z.string().trim().min(1).max(MAX_BUBBLE_NAME_LENGTH),
   when: z.string().min(1).max(64),
   importance: z.number().int().min(IMPORTANCE_MIN).max(IMPORTANCE_MAX),
-  createdAt: z.iso.datetime(),
+  createdAt: isoDateTime(),
 });
 export type TBubble = z.infer<typeof ZBubble>;
 

@@ -10,6 +10,7 @@ import {
 } from '../domain/campaigns';
 import { LOCALES } from '../domain/locale';
 import { NEWSLETTER_NAME_MAX_LENGTH } from '../domain/newsletters';
+import { isoDateTime } from './dates';
 import { ZBilingualContent } from './newsletters';
 
 /** The admin campaign API (`/api/admin/campaigns/*`). */
@@ -86,13 +87,13 @@ export const ZCampaign = z.object({
   /** Addresses that got one archive copy of each language version (the global BCC when the campaign began). */
   bcc: z.array(z.string()),
   createdBy: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: isoDateTime({ offset: true }),
+  finishedAt: isoDateTime({ offset: true }).nullable(),
   /**
    * When the database read this copy (UTC, to the microsecond; sorts as text). The list and the live stream
    * can arrive in either order: of two copies of a campaign, the later one is current.
    */
-  observedAt: z.iso.datetime({ precision: 6 }),
+  observedAt: isoDateTime({ precision: 6 }),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -110,7 +111,7 @@ export const ZCampaignRecipient = z.object({
   status: z.enum(CAMPAIGN_MESSAGE_STATUSES),
   attempts: count,
   lastError: z.string().nullable(),
-  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  sentAt: isoDateTime({ offset: true }).nullable(),
 });
 export type TCampaignRecipient = z.infer<typeof ZCampaignRecipient>;
 
@@ -174,7 +175,7 @@ export const ZCampaignTestResult = z.object({
       language: z.enum(LOCALES),
       subject: z.string(),
       outcome: z.enum(['sent', 'retrying', 'failed', 'suppressed']),
-      retryAt: z.iso.datetime({ offset: true }).optional(),
+      retryAt: isoDateTime({ offset: true }).optional(),
       error: z.string().nullable(),
     }),
   ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../domain/locale';
 import { MAX_SEARCH_QUERY_LENGTH } from '../domain/text-search';
+import { isoDate } from './dates';
 import { ZInsight } from './insights';
 
 /** Looking back (issue 14): past weeks, one week, and a search over one's own reflections. */
@@ -12,7 +13,7 @@ const page = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export const ZHistoryEntry = z.object({
   day: z.number().int(),
-  date: z.string(),
+  date: isoDate(),
   topic: z.string(),
   prompt: z.string().nullable().describe('the prompt the reflection answered, in the requested language'),
   contentText: z.string(),
@@ -21,8 +22,8 @@ export const ZHistoryEntry = z.object({
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 export const ZHistoryWeek = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: isoDate(),
+  endDate: isoDate(),
   isoWeek: z.string(),
   insight: ZInsight.nullable(),
   /** The insight is due but not made yet. */
@@ -53,9 +54,9 @@ export const ZSearchQuery = z.object({
 });
 
 export const ZSearchHit = z.object({
-  weekStart: z.string(),
+  weekStart: isoDate(),
   day: z.number().int(),
-  date: z.string(),
+  date: isoDate(),
   topic: z.string(),
   snippet: z.string(),
   ranges: z.array(z.tuple([z.number().int(), z.number().int()])).describe('matched words in the snippet'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PADDING_MAX, ID_PADDING_MIN, ID_PREFIX_MAX_LENGTH } from '../domain/id-generator';
+import { isoDateTime } from './dates';
 
 /** The admin ID generator (`/api/admin/ids`, issue 16): IDs issued by the server, unique for all staff. */
 
@@ -13,7 +14,7 @@ export type TIssueId = z.infer<typeof ZIssueId>;
 export const ZIssuedId = z.object({
   id: z.string(),
   issuedBy: z.string().nullable(),
-  issuedAt: z.iso.datetime({ offset: true }),
+  issuedAt: isoDateTime({ offset: true }),
 });
 export type TIssuedId = z.infer<typeof ZIssuedId>;
 

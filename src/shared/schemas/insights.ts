@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { INSIGHT_SOURCES, PERSON_ROLES, THEME_IDS } from '../domain/insights';
 import { LANE_IDS } from '../domain/journal';
 import { LOCALES } from '../domain/locale';
+import { isoDate, isoDateTime } from './dates';
 
 /** A week's insight as the pages show it (issue 14). */
 export const ZInsight = z.object({
-  weekStart: z.string().describe('the Monday, yyyy-MM-dd'),
-  weekEnd: z.string().describe('the Sunday, yyyy-MM-dd'),
+  weekStart: isoDate().describe('the Monday'),
+  weekEnd: isoDate().describe('the Sunday'),
   source: z.enum(INSIGHT_SOURCES).describe("'ai' when the configured model wrote the paragraph"),
   locale: z.enum(LOCALES).describe('the language of the paragraph'),
   paragraph: z.string(),
@@ -21,7 +22,7 @@ export const ZInsight = z.object({
     ]),
   ),
   moment: z.object({ day: z.number().int(), text: z.string() }).nullable(),
-  createdAt: z.string(),
+  createdAt: isoDateTime(),
 });
 export type TInsight = z.infer<typeof ZInsight>;
 

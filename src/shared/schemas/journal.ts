@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isReflectionWithinLimit, LANE_IDS, MAX_REFLECTION_UNITS } from '../domain/journal';
 import { LOCALES } from '../domain/locale';
 import { MAX_ANSWER_LENGTH, ONBOARDING_QUESTIONS } from '../domain/profile-analysis';
+import { isoDate, isoDateTime } from './dates';
 
 /**
  * The weekly-cycle API (`/api/journal/*`), all scoped to the signed-in user. Every request carries the
@@ -15,7 +16,7 @@ const profileList = z.array(z.string());
 /** GET /api/journal/profile: a user without a profile row gets the empty defaults (nothing is written). */
 export const ZProfile = z.object({
   firstName: z.string().nullable(),
-  onboardingCompletedAt: z.string().nullable().describe('ISO timestamp'),
+  onboardingCompletedAt: isoDateTime().nullable(),
   answers: z.array(z.string()),
   answerVersions: z
     .array(z.number().int())
@@ -64,7 +65,7 @@ export type TCompleteOnboarding = z.input<typeof ZCompleteOnboarding>;
 
 export const ZDaySummary = z.object({
   day: z.number().int().min(1).max(7),
-  date: z.string().describe('yyyy-MM-dd'),
+  date: isoDate(),
   topic: z.string(),
   status: z
     .string()
@@ -77,8 +78,8 @@ export type TDaySummary = z.infer<typeof ZDaySummary>;
 
 export const ZWeek = z.object({
   id: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: isoDate(),
+  endDate: isoDate(),
   isoWeek: z.string(),
   topics: z.record(z.string(), z.string()),
 });
@@ -93,11 +94,11 @@ export const ZDashboard = z.object({
   what_matters: profileList,
   where_safe: profileList,
   edges: profileList,
-  today: z.object({ date: z.string(), isoWeekday: z.number().int().min(1).max(7) }),
+  today: z.object({ date: isoDate(), isoWeekday: z.number().int().min(1).max(7) }),
   /** Today's day in `week`, or null while the person's first week has not begun (decision 067). */
   todayDay: z.number().int().min(1).max(7).nullable(),
   /** The Monday the person's first week begins, while it has not (decision 067); else null. */
-  startsOn: z.string().nullable(),
+  startsOn: isoDate().nullable(),
   week: ZWeek,
   days: z.array(ZDaySummary).length(7),
   completedCount: z.number().int(),
@@ -113,7 +114,7 @@ export const ZEntry = z.object({
   replacementsCount: z.number().int(),
   /** Counts the saves of the text; a save names the version it was written over (`ZSaveEntry`). */
   version: z.number().int(),
-  updatedAt: z.string(),
+  updatedAt: isoDateTime(),
 });
 export type TEntry = z.infer<typeof ZEntry>;
 
@@ -125,7 +126,7 @@ export type TEntry = z.infer<typeof ZEntry>;
  */
 export const ZDayReflection = z.object({
   day: z.number().int(),
-  date: z.string().describe('yyyy-MM-dd'),
+  date: isoDate(),
   topic: z.string(),
   prompt: z.object({ id: z.string().nullable(), text: z.string(), depth: z.number().int() }),
   entry: ZEntry.nullable(),
@@ -184,7 +185,7 @@ export type TSettings = z.infer<typeof ZSettings>;
 
 /** GET and PUT /api/journal/settings → 200: the settings, when the next reminder goes, where AI would go. */
 export const ZSettingsView = ZSettings.extend({
-  nextReminderAt: z.string().nullable().describe('ISO timestamp of the next reminder; null while off'),
+  nextReminderAt: isoDateTime().nullable().describe('the next reminder; null while off'),
   aiService: z
     .object({ host: z.string(), model: z.string() })
     .nullable()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VIDEO_DESCRIPTION_MAX_LENGTH, VIDEO_TITLE_MAX_LENGTH } from '../domain/media';
+import { isoDateTime } from './dates';
 
 /** A published video as the public videos page (spec §2 /videos) shows it. */
 export const ZPublicVideo = z.object({
@@ -11,7 +12,7 @@ export const ZPublicVideo = z.object({
   posterUrl: z.string().nullable(),
   durationSeconds: z.number().nullable(),
   isFeatured: z.boolean(),
-  createdAt: z.iso.datetime(),
+  createdAt: isoDateTime(),
 });
 export type TPublicVideo = z.infer<typeof ZPublicVideo>;
 
@@ -43,7 +44,7 @@ export const ZAdminVideo = z.object({
   fileSize: z.number().int().nonnegative(),
   isFeatured: z.boolean(),
   isPublished: z.boolean(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime({ offset: true }),
 });
 export type TAdminVideo = z.infer<typeof ZAdminVideo>;
 
@@ -76,7 +77,7 @@ export const STORAGE_FILE_ROLES = ['video', 'thumbnail', 'background', 'none'] a
 
 export const ZStorageFile = z.object({
   name: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime({ offset: true }),
   size: z.number().int().nonnegative(),
   contentType: z.string(),
   url: z.string(),
@@ -98,7 +99,7 @@ const ZStoredFileInfo = z.object({
   name: z.string(),
   url: z.string(),
   size: z.number().int().nonnegative(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime({ offset: true }),
 });
 
 /** The landing's and test home's background videos (`1.m4v` mobile, `2.m4v` desktop) and their posters. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../domain/locale';
 import { NEWSLETTER_FIELD_LIMITS, NEWSLETTER_KINDS, NEWSLETTER_NAME_MAX_LENGTH } from '../domain/newsletters';
+import { isoDateTime } from './dates';
 
 /** The admin newsletter API (`/api/admin/newsletters/*`): drafts, defaults, preview and GIFs. */
 
@@ -48,8 +49,8 @@ export const ZNewsletterDraft = z.object({
   kind: ZNewsletterKind,
   name: z.string(),
   content: ZBilingualContent,
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime({ offset: true }),
+  updatedAt: isoDateTime({ offset: true }),
   updatedBy: z.string().nullable(),
   /** The current version: 1 when made, one more with every save that changed it. */
   version: ZDraftVersion,
@@ -66,7 +67,7 @@ export const ZNewsletterVersion = z.object({
   current: z.boolean(),
   name: z.string(),
   subjects: z.object({ en: z.string(), de: z.string() }),
-  savedAt: z.iso.datetime({ offset: true }),
+  savedAt: isoDateTime({ offset: true }),
   savedBy: z.string().nullable(),
 });
 export type TNewsletterVersion = z.infer<typeof ZNewsletterVersion>;
@@ -99,7 +100,7 @@ export const ZNewsletterGif = z.object({
   size: z.number().int().nonnegative(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  uploadedAt: z.iso.datetime({ offset: true }),
+  uploadedAt: isoDateTime({ offset: true }),
   uploadedBy: z.string().nullable(),
 });
 export type TNewsletterGif = z.infer<typeof ZNewsletterGif>;

@@ -7,10 +7,11 @@ import {
   PEOPLE_SORT_DIRECTIONS,
   PEOPLE_SORTS,
 } from '../domain/people';
+import { isoDateTime } from './dates';
 
 /** The People list for staff (`/api/admin/people/*`): accounts and counts, never what anyone wrote. */
 
-const iso = z.iso.datetime({ offset: true });
+const iso = isoDateTime({ offset: true });
 
 export const ZPeopleQuery = z.object({
   q: z.string().trim().max(PEOPLE_SEARCH_MAX_LENGTH).optional(),

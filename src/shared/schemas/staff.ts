@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../domain/locale';
 import { STAFF_PASSWORD_MAX_LENGTH, STAFF_ROLES } from '../domain/staff';
 import { ZAdminSession } from './admin';
+import { isoDateTime } from './dates';
 
 /**
  * Staff accounts and their security (`/api/admin/account/*`, `/api/admin/staff/*`, the second step of the
@@ -10,7 +11,7 @@ import { ZAdminSession } from './admin';
 
 const password = z.string().max(STAFF_PASSWORD_MAX_LENGTH);
 const email = z.string().trim().max(320);
-const iso = z.iso.datetime({ offset: true });
+const iso = isoDateTime({ offset: true });
 
 // ---- sign-in, second step -------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './dates';
 
 /** The suppression list for staff (`/api/admin/mail/suppressions`, decision 043). */
 export const SUPPRESSION_REASON_VALUES = ['bounce', 'complaint'] as const;
@@ -12,7 +13,7 @@ export const ZSuppression = z.object({
   source: z.enum(SUPPRESSION_SOURCE_VALUES),
   detail: z.string().nullable(),
   campaignId: z.uuid().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime({ offset: true }),
 });
 export type TSuppression = z.infer<typeof ZSuppression>;
 

@@ -11,6 +11,7 @@ import {
   WAITLIST_SORTS,
 } from '../domain/waitlist-list';
 import { ZAdminWaitlistEntry } from './admin';
+import { isoDateTime } from './dates';
 
 /**
  * The waiting list at scale for staff (issue 16, decision 044): pages of 50 with search, filters and sort,
@@ -38,9 +39,9 @@ export const ZWaitlistFilter = z.object({
   language: optionalEmpty(z.enum(LOCALES)),
   invitation: optionalEmpty(z.enum(WAITLIST_INVITATION_FILTERS)),
   /** Joined at or after this instant. */
-  joinedFrom: optionalEmpty(z.iso.datetime({ offset: true })),
+  joinedFrom: optionalEmpty(isoDateTime({ offset: true })),
   /** Joined before this instant (exclusive: the start of the day after the last day wanted). */
-  joinedBefore: optionalEmpty(z.iso.datetime({ offset: true })),
+  joinedBefore: optionalEmpty(isoDateTime({ offset: true })),
 });
 export type TWaitlistFilter = z.infer<typeof ZWaitlistFilter>;
 
@@ -114,8 +115,8 @@ export const ZSubscriberMail = z.object({
   kind: z.string(),
   subject: z.string(),
   status: z.enum(['pending', 'held', 'sending', 'sent', 'dead', 'suppressed']),
-  createdAt: z.iso.datetime({ offset: true }),
-  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: isoDateTime({ offset: true }),
+  sentAt: isoDateTime({ offset: true }).nullable(),
   lastError: z.string().nullable(),
 });
 
@@ -125,14 +126,14 @@ export const ZSubscriberDetail = z.object({
   consent: z.object({
     /** The version of the consent text they agreed to, and when. */
     textVersion: z.string(),
-    consentAt: z.iso.datetime({ offset: true }),
+    consentAt: isoDateTime({ offset: true }),
     /** A keyed hash of the IP address they agreed from (never the address itself), and their browser. */
     ipHash: z.string().nullable(),
     userAgent: z.string().nullable(),
-    confirmedAt: z.iso.datetime({ offset: true }).nullable(),
+    confirmedAt: isoDateTime({ offset: true }).nullable(),
     /** The confirmation e-mail whose link they followed: the last one sent before they confirmed. */
     confirmationMailId: z.uuid().nullable(),
-    confirmationSentAt: z.iso.datetime({ offset: true }).nullable(),
+    confirmationSentAt: isoDateTime({ offset: true }).nullable(),
     importedBy: z.string().nullable(),
   }),
   mails: z.array(ZSubscriberMail),

@@ -2,6 +2,12 @@ import type { TAuditFilters, TAuditPage, TAuditQuery } from '@shared/schemas/aud
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminAuditLog } from '../../db/schema/admin';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  isPostgresTimestamp,
+  type KeysetCursor,
+} from '../../lib/keyset-cursor';
 
 /**
  * Reading the audit log (decision 022): the rows every admin change writes in its own transaction
@@ -9,24 +15,12 @@ import { adminAuditLog } from '../../db/schema/admin';
  * an index for each filter).
  */
 
-type Cursor = { at: string; id: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [at, id] = parsed;
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    return typeof at === 'string' && at.length < 60 && typeof id === 'string' && uuid.test(id)
-      ? { at, id }
-      : null;
-  } catch {
-    return null;
-  }
+/** A cursor whose time PostgreSQL reads and whose id is a uuid; anything else answers `validation`. */
+function decodeCursor(text: string): KeysetCursor | null {
+  const cursor = decodeKeysetCursor(text);
+  return cursor && isPostgresTimestamp(cursor.key) && UUID.test(cursor.id) ? cursor : null;
 }
 
 export async function listAudit(
@@ -52,7 +46,7 @@ export async function listAudit(
         query.staff ? eq(adminAuditLog.staffEmail, query.staff.toLowerCase()) : undefined,
         query.action ? eq(adminAuditLog.action, query.action) : undefined,
         cursor
-          ? sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          ? sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
       ),
     )
@@ -72,7 +66,8 @@ export async function listAudit(
         details: row.details,
         ipAddress: row.ipAddress,
       })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      nextCursor:
+        rows.length > query.limit && last ? encodeKeysetCursor({ key: last.cursorAt, id: last.id }) : null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { isoDate } from '@shared/schemas/dates';
 import {
   ZHistoryPage,
   ZHistoryQuery,
@@ -25,10 +26,7 @@ const TAGS = ['history'];
 
 /** A week by its Monday; one that is ahead, or not the person's, answers 404. */
 const ZWeekParams = z.object({
-  week: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, yyyy-MM-dd')
-    .openapi({ param: { name: 'week', in: 'path' }, example: '2026-03-02' }),
+  week: isoDate().openapi({ param: { name: 'week', in: 'path' }, example: '2026-03-02' }),
 });
 const unauthenticated = errorResponse('unauthenticated: no session');
 const onboardingRequired = errorResponse('onboarding_required: onboarding is not complete');

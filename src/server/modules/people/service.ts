@@ -10,6 +10,12 @@ import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/journal';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  isPostgresTimestamp,
+  type KeysetCursor,
+} from '../../lib/keyset-cursor';
 import type { Auth } from '../accounts/auth';
 import {
   deleteUserCompletely,
@@ -46,24 +52,14 @@ const SORT_KEYS: Record<PeopleSort, { expr: SQL; cast: 'timestamptz' | 'text'; u
   },
 };
 
-type Cursor = { value: string; id: string };
-
-/** The cursor after a row: its sort key as PostgreSQL writes it (microseconds kept) and its id. */
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [value, id] = parsed;
-    return typeof value === 'string' && typeof id === 'string' && value.length <= 400 && id.length <= 100
-      ? { value, id }
-      : null;
-  } catch {
-    return null;
-  }
+/**
+ * A cursor that fits the sort: a timestamp key must be one PostgreSQL reads (`-infinity` is the "never" of
+ * lastActiveAt), so an edited cursor answers `validation`, not a database error.
+ */
+function decodeCursor(text: string, key: { cast: 'timestamptz' | 'text' }): KeysetCursor | null {
+  const cursor = decodeKeysetCursor(text);
+  if (!cursor || key.cast === 'text') return cursor;
+  return cursor.key === '-infinity' || isPostgresTimestamp(cursor.key) ? cursor : null;
 }
 
 /** `%`, `_` and the escape character itself match only themselves in the search. */
@@ -143,9 +139,9 @@ export async function listPeople(
   db: Database,
   query: TPeopleQuery,
 ): Promise<{ ok: true; page: TPeoplePage } | { ok: false; error: 'validation' }> {
-  const cursor = query.after ? decodeCursor(query.after) : null;
-  if (query.after && !cursor) return { ok: false, error: 'validation' };
   const key = SORT_KEYS[query.sort];
+  const cursor = query.after ? decodeCursor(query.after, key) : null;
+  if (query.after && !cursor) return { ok: false, error: 'validation' };
   const direction: PeopleSortDirection = query.dir;
   const order = sql.raw(direction === 'desc' ? 'desc' : 'asc');
   const comparison = sql.raw(direction === 'desc' ? '<' : '>');
@@ -153,8 +149,8 @@ export async function listPeople(
   const search = query.q ? ilike(users.email, containsPattern(query.q)) : undefined;
   const after = cursor
     ? key.unique
-      ? sql`${key.expr} ${comparison} ${cursor.value}::${cast}`
-      : sql`(${key.expr}, ${users.id}) ${comparison} (${cursor.value}::${cast}, ${cursor.id})`
+      ? sql`${key.expr} ${comparison} ${cursor.key}::${cast}`
+      : sql`(${key.expr}, ${users.id}) ${comparison} (${cursor.key}::${cast}, ${cursor.id})`
     : undefined;
 
   const [rows, total] = await Promise.all([
@@ -176,7 +172,7 @@ export async function listPeople(
       people: page.map(toPerson),
       total,
       nextCursor:
-        rows.length > query.limit && last ? encodeCursor({ value: last.sortKey, id: last.id }) : null,
+        rows.length > query.limit && last ? encodeKeysetCursor({ key: last.sortKey, id: last.id }) : null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isoDate } from '@shared/schemas/dates';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -15,10 +16,7 @@ import { profiles } from '../../db/schema/journal';
  */
 const ZFirstDay = z.object({
   email: z.string().email(),
-  firstDay: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((date) => !Number.isNaN(Date.parse(date)) && new Date(date).toISOString().startsWith(date)),
+  firstDay: isoDate(),
 });
 
 function digest(value: string): Buffer {

@@ -56,6 +56,8 @@ describe('toUpload', () => {
     expect(isUploadable(ok)).toBe(true);
     expect(isUploadable({ ...ok, createdAt: '' })).toBe(false);
     expect(isUploadable({ ...ok, createdAt: '2025-03-17' })).toBe(false);
+    expect(isUploadable({ ...ok, createdAt: '2026-02-30T10:00:00Z' })).toBe(false);
+    expect(isUploadable({ ...ok, createdAt: '0000-01-01T00:00:00Z' })).toBe(false);
     expect(isUploadable({ ...ok, name: ' ' })).toBe(false);
     expect(isUploadable({ ...ok, name: 'x'.repeat(81) })).toBe(false);
     expect(isUploadable({ ...ok, whoTrusted: [] })).toBe(false);

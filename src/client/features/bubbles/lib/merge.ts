@@ -10,6 +10,7 @@ import {
   IMPORTANCE_MIN,
   MAX_BUBBLE_NAME_LENGTH,
 } from '@shared/domain/bubbles';
+import { isInstant } from '@shared/domain/calendar';
 
 /** Both lists as one, each id once (the first copy wins), oldest first; the order of equal times is kept. */
 export function mergeBubbles(...lists: readonly (readonly Bubble[])[]): Bubble[] {
@@ -69,7 +70,7 @@ export function isUploadable(bubble: Bubble): boolean {
     bubble.importance >= IMPORTANCE_MIN &&
     bubble.importance <= IMPORTANCE_MAX &&
     ISO_UTC.test(bubble.createdAt) &&
-    !Number.isNaN(Date.parse(bubble.createdAt))
+    isInstant(bubble.createdAt)
   );
 }
 
