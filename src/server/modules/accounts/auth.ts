@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, createHmac } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/domain/accounts';
 import { DEFAULT_LOCALE, type TLocale } from '@shared/domain/locale';
+import { HOUR_MS } from '@shared/domain/waitlist';
 import { href } from '@shared/routes';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -12,6 +13,8 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
 import type { Logger } from '../../lib/logger';
 import { forgetLoginFailures } from '../../lib/login-throttle';
+import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { keyedHash } from '../../lib/signed-token';
 import { deliverNow, enqueueMail, type MailDeps } from '../mail/service';
 import { renderAccountVerification, renderPasswordReset } from '../mail/templates/account-mail';
 
@@ -36,17 +39,37 @@ export type AuthDeps = {
   logger: Logger;
 };
 
-// better-auth calls the mail callbacks in the middle of its own endpoints, which know nothing of the
-// language the person uses. Our routes run those calls inside `withMailLocale`, and the callbacks read it.
-const mailLocale = new AsyncLocalStorage<TLocale>();
+/** Who asked for the e-mails better-auth sends during a call, and in which language. */
+export type MailRequest = {
+  locale: TLocale;
+  /** The client address of the person asking: their verification e-mails count on its budget too. */
+  clientIp?: string;
+  /** Staff resend a confirmation link by hand (admin, people): not counted on the person's budget. */
+  byStaff?: boolean;
+};
 
-/** Runs `fn` so that any e-mail better-auth sends during it is written in `locale`. */
-export function withMailLocale<T>(locale: TLocale, fn: () => Promise<T>): Promise<T> {
-  return mailLocale.run(locale, fn);
+// better-auth calls the mail callbacks in the middle of its own endpoints, which know nothing of the
+// person asking. Our services run those calls inside `withMailRequest`, and the callbacks read it.
+const mailRequest = new AsyncLocalStorage<MailRequest>();
+
+/** Runs `fn` so that any e-mail better-auth sends during it is written in `request.locale`. */
+export function withMailRequest<T>(request: MailRequest, fn: () => Promise<T>): Promise<T> {
+  return mailRequest.run(request, fn);
 }
 
+/**
+ * One budget for every verification e-mail a person can cause (decision 033): the one at sign-up, the one a
+ * sign-in of an unconfirmed account sends, and "resend e-mail". Counted per address (whoever asks) and per
+ * client address (whatever addresses it names); once spent, nothing is sent until it refills.
+ */
+export const VERIFICATION_MAIL_BUDGET = {
+  perEmailHourly: { limit: 6, windowMs: HOUR_MS },
+  perEmailDaily: { limit: 10, windowMs: 24 * HOUR_MS },
+  perClientHourly: { limit: 20, windowMs: HOUR_MS },
+} satisfies Record<string, RateLimitRule>;
+
 /** A short, stable name for a token in outbox keys, so the token itself is not stored twice. */
-function tokenDigest(token: string): string {
+export function tokenDigest(token: string): string {
   return createHash('sha256').update(token).digest('base64url').slice(0, 22);
 }
 
@@ -124,7 +147,7 @@ export function createAuth(deps: AuthDeps) {
     to: string;
     render: (locale: TLocale) => Promise<{ subject: string; html: string; text: string }>;
   }) {
-    const locale = mailLocale.getStore() ?? DEFAULT_LOCALE;
+    const locale = mailRequest.getStore()?.locale ?? DEFAULT_LOCALE;
     const message = await input.render(locale);
     const queued = await enqueueMail(db, {
       kind: input.kind,
@@ -134,6 +157,29 @@ export function createAuth(deps: AuthDeps) {
     });
     // The outbox worker retries if this attempt fails; the person is waiting for the link, so try now.
     if (queued.created) await deliverNow(mail, queued.id);
+  }
+
+  /** Counts one verification e-mail on the budget; false when it is spent (then nothing is sent). */
+  async function withinVerificationBudget(email: string): Promise<boolean> {
+    const request = mailRequest.getStore();
+    if (request?.byStaff) return true;
+    const now = mail.clock.now();
+    const address = keyedHash(deps.secret, email);
+    const budget = VERIFICATION_MAIL_BUDGET;
+    const checks: [string, RateLimitRule][] = [
+      [`account:verify-mail:email:${address}`, budget.perEmailHourly],
+      [`account:verify-mail:email-day:${address}`, budget.perEmailDaily],
+    ];
+    if (request?.clientIp) {
+      checks.push([
+        `account:verify-mail:ip:${keyedHash(deps.secret, request.clientIp)}`,
+        budget.perClientHourly,
+      ]);
+    }
+    for (const [key, rule] of checks) {
+      if (!(await consumeRateLimit(db, { key, rule, now })).allowed) return false;
+    }
+    return true;
   }
 
   /** better-auth keeps each reset link as a `verifications` row named after its token, valued the user id. */
@@ -203,11 +249,15 @@ export function createAuth(deps: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // Signing in with an unconfirmed address sends a fresh link (and is refused).
+      // Signing in with an unconfirmed address sends a fresh link, while the budget lasts (and is refused).
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
+        if (!(await withinVerificationBudget(user.email))) {
+          logger.debug('verification e-mail not sent: the budget for the address or client is spent');
+          return;
+        }
         await sendAccountMail({
           kind: 'account_verification',
           keyPrefix: 'account-verify',

@@ -9,6 +9,7 @@ import { mailOutbox } from '../../db/schema/mail';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { clientRequests, createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
 import { authedRequest, cookieHeaderFrom, createSignedInUser } from '../../test/users';
+import { VERIFICATION_MAIL_BUDGET } from './auth';
 import { ACCOUNT_RATE_LIMITS } from './routes';
 
 const APP_URL = 'https://mirror.test';
@@ -225,9 +226,23 @@ describe('verifying the address', () => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ status: 'verified' });
     expect((await userRow(email))?.emailVerified).toBe(true);
-    // Confirming again is harmless.
-    expect((await request('POST', '/api/account/verify-email', { body: { token } })).status).toBe(200);
+    // The link works once: a second use is refused like an expired one (the page says used or expired).
+    const again = await request('POST', '/api/account/verify-email', { body: { token } });
+    expect(again.status).toBe(400);
+    expect(await errorCodeOf(again)).toBe('invalid_token');
     expect((await signIn({ email, password: 'morning light on water' })).status).toBe(200);
+  });
+
+  it('lets only one of two uses of a link at once through', async () => {
+    const email = newAddress();
+    await signUp({ email, password: 'morning light on water' });
+    const [mail] = await mailsTo(email);
+    const token = verifyLink(mail?.textBody ?? '').searchParams.get('token') ?? '';
+    const uses = await Promise.all(
+      [1, 2].map(() => request('POST', '/api/account/verify-email', { body: { token } })),
+    );
+    expect(uses.map((use) => use.status).sort()).toEqual([200, 400]);
+    expect((await userRow(email))?.emailVerified).toBe(true);
   });
 
   it('refuses a forged or missing token', async () => {
@@ -244,6 +259,53 @@ describe('verifying the address', () => {
     const missing = await request('GET', '/api/auth/verify-email?lang=xx');
     expect(missing.headers.get('location')).toBe('/auth?verifyError=invalid&lang=en');
     expect((await userRow(email))?.emailVerified).toBe(false);
+  });
+});
+
+describe('the budget of verification e-mails', () => {
+  const verificationMails = async (email: string) =>
+    (await mailsTo(email)).filter((mail) => mail.kind === 'account_verification');
+
+  it('sends at most the budget however often an unconfirmed account signs in, and still says to confirm', async () => {
+    const email = newAddress('bombed');
+    const password = 'morning light on water';
+    expect((await signUp({ email, password })).status).toBe(201);
+    // From 150 client addresses, each sign-in a second apart, so no two links are the same token.
+    for (let attempt = 0; attempt < 150; attempt += 1) {
+      t.clock.advance(1000);
+      const response = await signIn({ email, password, language: attempt % 2 ? 'de' : 'en' });
+      expect(response.status).toBe(403);
+      expect(await errorCodeOf(response)).toBe('email_not_verified');
+    }
+    const sent = await verificationMails(email);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThanOrEqual(VERIFICATION_MAIL_BUDGET.perEmailHourly.limit);
+    // The budget is the same for the "resend e-mail" button.
+    t.clock.advance(ACCOUNT_RATE_LIMITS.resendVerificationCooldown.windowMs);
+    expect(
+      (await request('POST', '/api/account/verification/resend', { body: { email, language: 'en' } })).status,
+    ).toBe(202);
+    expect(await errorCodeOf(await signIn({ email, password }))).toBe('email_not_verified');
+    expect((await verificationMails(email)).length).toBe(sent.length);
+  });
+
+  it('limits the e-mails one client address causes across accounts', async () => {
+    const ip = '192.0.2.77';
+    const password = 'morning light on water';
+    const addresses: string[] = [];
+    const limit = VERIFICATION_MAIL_BUDGET.perClientHourly.limit;
+    for (let account = 0; account < limit + 3; account += 1) {
+      const email = newAddress('crowd');
+      addresses.push(email);
+      expect((await signUp({ email, password })).status).toBe(201);
+    }
+    t.clock.advance(1000);
+    for (const email of addresses) {
+      expect(await errorCodeOf(await signIn({ email, password }, ip))).toBe('email_not_verified');
+    }
+    let resent = 0;
+    for (const email of addresses) resent += (await verificationMails(email)).length - 1;
+    expect(resent).toBe(limit);
   });
 });
 

@@ -365,7 +365,8 @@ export function accountRoutes(deps: AccountRoutesDeps) {
     }
     return undefined;
   }
-  const ipOf = (c: Context) => hash(clientIp(c, deps.config.trustProxy));
+  const clientAddress = (c: Context) => clientIp(c, deps.config.trustProxy);
+  const ipOf = (c: Context) => hash(clientAddress(c));
 
   return createApiRouter()
     .openapi(sessionRoute, (c) => {
@@ -395,16 +396,18 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       if (!check.ok) return fail(c, 400, check.error);
       const exceeded = await firstExceeded([[`sign-up:ip:${ipOf(c)}`, ACCOUNT_RATE_LIMITS.signUpPerIp]]);
       if (exceeded) return tooMany(c, exceeded.retryAfterMs);
-      const outcome = await signUp(deps, { ...body, email: check.email });
+      const clientIp = clientAddress(c);
+      const outcome = await signUp(deps, { ...body, email: check.email, clientIp });
       if (!outcome.ok) return fail(c, outcome.error === 'user_exists' ? 409 : 400, outcome.error);
       return c.json({ status: 'verification_sent' as const }, 201);
     })
     .openapi(signInRoute, async (c) => {
       const body = c.req.valid('json');
+      const ip = clientAddress(c);
       const gate = await enterLogin(deps, {
         scope: 'user',
         email: normalizeEmail(body.email),
-        ip: clientIp(c, deps.config.trustProxy),
+        ip,
         now: deps.clock.now(),
         deviceToken: readKnownDevice(c, 'user', deps.config.secureCookies),
       });
@@ -415,6 +418,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       const outcome = await signIn(deps, {
         ...body,
         headers: sessionRequestHeaders(c, deps.config.trustProxy),
+        clientIp: ip,
         keepAccountLanguage: !isLocale(getCookie(c, LOCALE_COOKIE)),
       });
       // The right password for an address not confirmed yet, or of a disabled account, is no failed guess.
@@ -463,7 +467,8 @@ export function accountRoutes(deps: AccountRoutesDeps) {
       ]);
       if (exceeded) return tooMany(c, exceeded.retryAfterMs);
       const log = c.get('logger');
-      void resendVerificationLink(deps, { email, language: body.language }).catch((error: unknown) =>
+      const request = { email, language: body.language, clientIp: clientAddress(c) };
+      void resendVerificationLink(deps, request).catch((error: unknown) =>
         log.error({ err: error }, 'resend verification: the link could not be sent'),
       );
       return c.body(null, 202);

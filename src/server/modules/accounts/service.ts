@@ -14,7 +14,9 @@ import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
 import type { SessionUser } from '../../lib/api';
+import type { Clock } from '../../lib/clock';
 import type { FieldCipher } from '../../lib/field-cipher';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import { exportBubbles } from '../bubbles/service';
 import {
   checkInvitation,
@@ -23,7 +25,14 @@ import {
   markInvitationAccepted,
 } from '../invitations/service';
 import { exportJournalData } from '../journal/service';
-import { ACCOUNT_DISABLED_CODE, type Auth, RESET_LINK_PREFIX, withMailLocale } from './auth';
+import {
+  ACCOUNT_DISABLED_CODE,
+  type Auth,
+  RESET_LINK_PREFIX,
+  tokenDigest,
+  VERIFICATION_LINK_SECONDS,
+  withMailRequest,
+} from './auth';
 import { isCommonPassword } from './common-passwords';
 
 export type AccountsDeps = { db: Database; auth: Auth };
@@ -100,7 +109,7 @@ export type SignUpError = SignUpErrorCode;
  */
 export async function signUp(
   deps: AccountsDeps,
-  input: { email: string; password: string; language: TLocale },
+  input: { email: string; password: string; language: TLocale; clientIp?: string },
 ): Promise<{ ok: true } | Failure<SignUpError | 'user_exists'>> {
   const check = checkSignUp(input, isCommonPassword);
   if (!check.ok) return check;
@@ -108,7 +117,7 @@ export async function signUp(
   try {
     // better-auth answers a repeated address like a new one (we checked above); `name` is required by
     // its schema, and Mirror asks for a first name during onboarding instead.
-    await withMailLocale(input.language, () =>
+    await withMailRequest({ locale: input.language, clientIp: input.clientIp }, () =>
       deps.auth.api.signUpEmail({ body: { name: '', email: check.email, password: input.password } }),
     );
   } catch (error) {
@@ -181,7 +190,8 @@ export async function signUpWithInvitation(
 
 /**
  * Signs in with e-mail and password. An address not yet confirmed is refused, and better-auth sends a fresh
- * link (in `language`). `headers` are the request's (user agent, client address) for the session record.
+ * link (in `language`) while the verification budget lasts (auth.ts). `headers` are the request's (user
+ * agent, client address) for the session record; `clientIp` counts the link on the client's budget.
  */
 export async function signIn(
   deps: AccountsDeps,
@@ -190,6 +200,7 @@ export async function signIn(
     password: string;
     language: TLocale;
     headers: Headers;
+    clientIp?: string;
     /** The device has no language of its own (no locale cookie): the account's is used instead of `language`. */
     keepAccountLanguage?: boolean;
   },
@@ -202,7 +213,8 @@ export async function signIn(
     return { ok: false, error: 'invalid_credentials' };
   }
   try {
-    const { headers, response } = await withMailLocale(input.language, () =>
+    const mailRequest = { locale: input.language, clientIp: input.clientIp };
+    const { headers, response } = await withMailRequest(mailRequest, () =>
       deps.auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: true },
         headers: input.headers,
@@ -253,7 +265,9 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) return;
-  await withMailLocale(input.language, () => deps.auth.api.requestPasswordReset({ body: { email } }));
+  await withMailRequest({ locale: input.language }, () =>
+    deps.auth.api.requestPasswordReset({ body: { email } }),
+  );
 }
 
 /** The address of the account a reset link belongs to, while the link is valid. */
@@ -305,11 +319,22 @@ export async function resetPassword(
   return { ok: true };
 }
 
-/** Confirms an address from the link in the verification e-mail. */
+/**
+ * Confirms an address from the link in the verification e-mail, once: better-auth's links are signed
+ * tokens that it would accept again, so each use is recorded (an atomic counter per token digest, kept as
+ * long as a link lives) and a second use is `used`, however soon after the first.
+ */
 export async function verifyEmail(
-  deps: AccountsDeps,
+  deps: AccountsDeps & { clock: Clock },
   token: string,
-): Promise<'verified' | 'expired' | 'invalid'> {
+): Promise<'verified' | 'used' | 'expired' | 'invalid'> {
+  if (token === '') return 'invalid';
+  const firstUse = await consumeRateLimit(deps.db, {
+    key: `account:verify-link-used:${tokenDigest(token)}`,
+    rule: { limit: 1, windowMs: VERIFICATION_LINK_SECONDS * 1000 },
+    now: deps.clock.now(),
+  });
+  if (!firstUse.allowed) return 'used';
   try {
     await deps.auth.api.verifyEmail({ query: { token } });
     return 'verified';
@@ -382,12 +407,16 @@ export async function deleteUserCompletely(
   return deleted.length > 0;
 }
 
-/** Sends a fresh verification link to an account not yet verified, in `language`. */
+/**
+ * Sends a fresh verification link to an account not yet verified, in `language`. Staff do this by hand
+ * (people), so it is not counted on the person's verification budget; a person's own resend is.
+ */
 export async function sendVerificationLink(
   deps: AccountsDeps,
   input: { email: string; language: TLocale },
+  request: { byStaff: boolean; clientIp?: string } = { byStaff: true },
 ): Promise<void> {
-  await withMailLocale(input.language, () =>
+  await withMailRequest({ locale: input.language, ...request }, () =>
     deps.auth.api.sendVerificationEmail({ body: { email: input.email } }),
   );
 }
@@ -399,7 +428,7 @@ export async function sendVerificationLink(
  */
 export async function resendVerificationLink(
   deps: AccountsDeps,
-  input: { email: string; language: TLocale },
+  input: { email: string; language: TLocale; clientIp?: string },
 ): Promise<'sent' | 'skipped'> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) return 'skipped';
@@ -408,7 +437,11 @@ export async function resendVerificationLink(
     .from(users)
     .where(eq(users.email, email));
   if (!user || user.verified || user.disabledAt) return 'skipped';
-  await sendVerificationLink(deps, { email, language: input.language });
+  await sendVerificationLink(
+    deps,
+    { email, language: input.language },
+    { byStaff: false, clientIp: input.clientIp },
+  );
   return 'sent';
 }
 
