@@ -140,6 +140,43 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the HTTP timeouts and connection caps, with defaults of seconds, not minutes', () => {
+    expect(load({})).toMatchObject({
+      http: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 900_000,
+        keepAliveTimeoutMs: 5000,
+        connectionsPerClient: 100,
+      },
+      staffEventStreamsPerSession: 8,
+    });
+    const config = load({
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      HTTP_CONNECTIONS_PER_CLIENT: '500',
+      STAFF_EVENT_STREAMS_PER_SESSION: '4',
+    });
+    expect(config).toMatchObject({
+      http: {
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 60_000,
+        keepAliveTimeoutMs: 65_000,
+        connectionsPerClient: 500,
+      },
+      staffEventStreamsPerSession: 4,
+    });
+    expect(errorOf({ HTTP_HEADERS_TIMEOUT_MS: '500' })).toBe(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 (got "500")',
+    );
+    expect(errorOf({ HTTP_CONNECTIONS_PER_CLIENT: '0' })).toBe(
+      'Invalid configuration: HTTP_CONNECTIONS_PER_CLIENT must be a whole number from 1 to 100000 (got "0")',
+    );
+    expect(errorOf({ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' })).toBe(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  });
+
   it('reads the encryption keys, and names a bad one without repeating it', () => {
     const hex = 'ab'.repeat(32);
     const base64 = Buffer.alloc(32, 7).toString('base64');

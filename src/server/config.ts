@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
+import type { HttpLimits } from './lib/connection-limits';
 import {
   ENCRYPTION_KEY_HINT,
   type EncryptionSettings,
@@ -26,6 +27,12 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     },
     { message: `must be a URL like ${example}` },
   );
+
+/** A whole number from `min` to `max`, in `unit`, said so in every message. */
+const wholeNumberIn = (min: number, max: number, unit = '') => {
+  const message = `must be a whole number${unit} from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+};
 
 /** A placeholder until an operator sets the real shop (README): the test home's "fragrance" bubble opens it. */
 export const DEFAULT_FRAGRANCE_SHOP_URL = 'https://example.com/';
@@ -120,6 +127,11 @@ const ZEnv = z.object({
     .min(0, 'must be a whole number of milliseconds from 0 to 60000')
     .max(60_000, 'must be a whole number of milliseconds from 0 to 60000')
     .default(0),
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumberIn(1000, 120_000, ' of milliseconds').default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumberIn(10_000, 3_600_000, ' of milliseconds').default(900_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumberIn(1000, 600_000, ' of milliseconds').default(5000),
+  HTTP_CONNECTIONS_PER_CLIENT: wholeNumberIn(1, 100_000).default(100),
+  STAFF_EVENT_STREAMS_PER_SESSION: wholeNumberIn(1, 100).default(8),
 });
 
 export type S3Config = {
@@ -188,6 +200,10 @@ export type Config = {
   shutdownDelayMs: number;
   /** The model that may write weekly insights; unset, every insight is computed on this server. */
   ai: AiConfig | undefined;
+  /** Timeouts of the HTTP server and the open connections a client address may hold (decision 035). */
+  http: HttpLimits;
+  /** Event streams (live admin pages) one staff session may hold open on a process at once. */
+  staffEventStreamsPerSession: number;
 };
 
 /** Variables whose value a start-up error does not repeat (it would end up in logs). */
@@ -236,6 +252,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(`Invalid configuration: ${missing} is required when AI insights are configured`);
   }
 
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
+
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -265,6 +287,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     staffRequire2fa: e.STAFF_REQUIRE_2FA === 'true' || e.STAFF_REQUIRE_2FA === '1',
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsPerClient: e.HTTP_CONNECTIONS_PER_CLIENT,
+    },
+    staffEventStreamsPerSession: e.STAFF_EVENT_STREAMS_PER_SESSION,
     ai:
       e.AI_API_URL && e.AI_MODEL
         ? {

@@ -11,6 +11,7 @@ import { type DatabaseHandle, latestMigration, openDatabase } from './db/client'
 import { createChangeFeed } from './lib/change-feed';
 import { ClientNotBuiltError, loadClientAssets } from './lib/client-assets';
 import { type Clock, offsetClock, systemClock } from './lib/clock';
+import { capConnectionsPerClient, httpServerOptions } from './lib/connection-limits';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { keyringSource } from './lib/encryption-keys';
 import { createFieldCipher, type FieldCipher } from './lib/field-cipher';
@@ -195,7 +196,18 @@ async function start() {
       metrics,
     });
 
-    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+    server = serve({
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      serverOptions: httpServerOptions(config.http),
+    }) as Server;
+    capConnectionsPerClient(server, {
+      limit: config.http.connectionsPerClient,
+      trustProxy: config.trustProxy,
+      logger: logger.child({ module: 'http' }),
+      metrics,
+    });
     await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
       throw new StartError(

@@ -84,6 +84,16 @@ function isTrustedProxy(trust: TrustProxy & { kind: 'list' }, address: string): 
   return trust.proxies.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * Whether a socket's peer is one of the trusted proxies: with a hop count every peer is taken for one, with
+ * a list only the listed addresses are.
+ */
+export function isProxyPeer(trust: TrustProxy, address: string): boolean {
+  if (trust.kind === 'none') return false;
+  if (trust.kind === 'hops') return true;
+  return isTrustedProxy(trust, plainAddress(address));
+}
+
 function peerAddress(c: Context): string | undefined {
   try {
     const address = getConnInfo(c).remote.address;

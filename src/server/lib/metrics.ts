@@ -23,6 +23,8 @@ export type Metrics = {
   sseClientOpened(stream: string): () => void;
   /** One campaign message settled by this process's sender. */
   campaignMessage(result: CampaignMessageResult): void;
+  /** One connection closed on arrival: its client address held HTTP_CONNECTIONS_PER_CLIENT already. */
+  connectionRefused(): void;
 };
 
 /** Metrics switched off (no METRICS_TOKEN): nothing is counted and nothing can be scraped. */
@@ -31,4 +33,5 @@ export const noMetrics: Metrics = {
   observeRequest: () => undefined,
   sseClientOpened: () => () => undefined,
   campaignMessage: () => undefined,
+  connectionRefused: () => undefined,
 };

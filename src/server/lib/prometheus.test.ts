@@ -31,6 +31,14 @@ describe('Prometheus metrics', () => {
     closeB();
   });
 
+  it('counts connections refused for their client address', async () => {
+    const metrics = createPrometheusMetrics();
+    expect((await metrics.render()).body).toContain('mirror_http_connections_refused_total 0');
+    metrics.connectionRefused();
+    metrics.connectionRefused();
+    expect((await metrics.render()).body).toContain('mirror_http_connections_refused_total 2');
+  });
+
   it('folds unusual methods into one label value', async () => {
     const metrics = createPrometheusMetrics();
     metrics.observeRequest({ method: 'PROPFIND', route: '/x', status: 405, seconds: 0.001 });

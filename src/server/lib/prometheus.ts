@@ -37,6 +37,11 @@ export function createPrometheusMetrics(sources: MetricsSources = {}): Metrics {
   });
   // Present from the start, so rate() has a first sample before the first campaign.
   for (const result of ['sent', 'failed', 'retried'] as const) campaignMessages.inc({ result }, 0);
+  const connectionsRefused = new Counter({
+    name: 'mirror_http_connections_refused_total',
+    help: 'Connections closed on arrival because their client address held HTTP_CONNECTIONS_PER_CLIENT already',
+    registers,
+  });
 
   const warn = (error: unknown, what: string) =>
     sources.logger?.warn({ err: error }, `metrics: could not read ${what}`);
@@ -141,6 +146,9 @@ export function createPrometheusMetrics(sources: MetricsSources = {}): Metrics {
     },
     campaignMessage(result) {
       campaignMessages.inc({ result });
+    },
+    connectionRefused() {
+      connectionsRefused.inc();
     },
   };
 }

@@ -3,8 +3,9 @@ import { ADMIN_EVENTS_HEARTBEAT_MS, ADMIN_EVENTS_RECONNECT_DELAYS_MS } from '@sh
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
-import { type AppEnv, currentStaff, errorResponse } from '../../lib/api';
-import type { ChangeChannel } from '../../lib/change-feed';
+import { type AppEnv, apiError, currentStaff, errorResponse } from '../../lib/api';
+import type { ChangeChannel, ChangeFeed } from '../../lib/change-feed';
+import { createSlots } from '../../lib/slots';
 import type { AdminDeps } from './routes';
 import { readStaffSession } from './service';
 import { staffCookieName } from './session-cookie';
@@ -25,6 +26,7 @@ export const changeEventsResponses = {
     content: { 'text/event-stream': { schema: z.string() } },
   },
   401: errorResponse('admin_session_missing'),
+  429: errorResponse('too_many_event_streams: this staff session holds its maximum of open streams'),
 };
 
 export type ChangeEventOptions = {
@@ -91,9 +93,35 @@ async function streamChanges(
   }
 }
 
+/**
+ * The event streams each staff session holds open, per change feed: one feed per app, so per process in
+ * real use (decision 035). A stream is held by the process that answered it, so a cap per process bounds
+ * what one session can take of that process's memory and connections; no database is needed for it.
+ */
+const openStreams = new WeakMap<ChangeFeed, ReturnType<typeof createSlots>>();
+
+/** Counts a stream of `sessionId` as open; null when the session holds its maximum already. */
+function openStreamOf(deps: AdminDeps, sessionId: string): (() => void) | null {
+  let slots = openStreams.get(deps.changes);
+  if (!slots) {
+    slots = createSlots(deps.config.staffEventStreamsPerSession);
+    openStreams.set(deps.changes, slots);
+  }
+  return slots.take(sessionId);
+}
+
 /** A server-sent-event answer for a staff member: changes of `options.channel`, live, with heartbeats. */
 export function changeEventsResponse(c: Context<AppEnv>, deps: AdminDeps, options: ChangeEventOptions) {
-  currentStaff(c); // answers 401 should the guard ever not be in front of this route
+  // answers 401 should the guard ever not be in front of this route
+  const staff = currentStaff(c);
+  const closeStream = openStreamOf(deps, staff.sessionId);
+  if (!closeStream) {
+    deps.logger.warn(
+      { staffId: staff.staffId, limit: deps.config.staffEventStreamsPerSession },
+      `${options.label} events: refused, the session holds STAFF_EVENT_STREAMS_PER_SESSION streams`,
+    );
+    return apiError(c, 429, 'too_many_event_streams');
+  }
   // The guard found the session by this cookie; each heartbeat looks again, so a stream opened with a
   // session that later expires or is signed out does not outlive it.
   const token = getCookie(c, staffCookieName(deps.config)) ?? '';
@@ -105,6 +133,8 @@ export function changeEventsResponse(c: Context<AppEnv>, deps: AdminDeps, option
       await streamChanges(deps, stream, session, options);
     } catch (error) {
       deps.logger.error({ err: error }, `${options.label} events: the stream failed`);
+    } finally {
+      closeStream();
     }
   });
   response.headers.set('Cache-Control', 'no-store');

@@ -17,6 +17,7 @@ import {
   TEST_SESSION_SECRET,
   type TestContext,
 } from '../../test/test-app';
+import { until } from '../../test/until';
 import { createSignedInUser } from '../../test/users';
 import { createAuth } from '../accounts/auth';
 import { drainDueMail } from '../mail/service';
@@ -203,8 +204,12 @@ type EventStream = {
   close(): Promise<void>;
 };
 
-async function openEvents(app: { request: TestContext['app']['request'] }, cookie: string) {
-  const response = await app.request('/api/admin/waitlist/events', { headers: { cookie } });
+async function openEvents(
+  app: { request: TestContext['app']['request'] },
+  cookie: string,
+  path = '/api/admin/waitlist/events',
+) {
+  const response = await app.request(path, { headers: { cookie } });
   if (!response.body) throw new Error(`no body (status ${response.status})`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let received = '';
@@ -365,6 +370,37 @@ describe('GET /api/admin/waitlist/events', () => {
     } finally {
       t.clock.advance(-(ADMIN_SESSION_MS - 60_000));
       await events.close();
+    }
+  });
+
+  it('holds a staff session to 8 open streams of either kind, and lets another session and a freed slot in', async () => {
+    const own = await createSignedInStaff(t);
+    const open: EventStream[] = [];
+    try {
+      for (let i = 0; i < 8; i++) {
+        const path = i % 2 === 0 ? '/api/admin/waitlist/events' : '/api/admin/campaigns/events';
+        const events = await openEvents(t.app, own.cookie, path);
+        open.push(events);
+        await events.readUntil('event: ready');
+      }
+      const refused = await t.app.request('/api/admin/waitlist/events', { headers: { cookie: own.cookie } });
+      expect(refused.status).toBe(429);
+      expect(await errorCodeOf(refused)).toBe('too_many_event_streams');
+
+      const other = await openEvents(t.app, staff.cookie);
+      open.push(other);
+      await other.readUntil('event: ready');
+
+      await open.shift()?.close();
+      // The slot is freed once the server has seen the stream go.
+      const again = await until(
+        async () => t.app.request('/api/admin/campaigns/events', { headers: { cookie: own.cookie } }),
+        (response) => response.status !== 429,
+      );
+      expect(again.status).toBe(200);
+      await again.body?.cancel();
+    } finally {
+      await Promise.all(open.map((events) => events.close()));
     }
   });
 
