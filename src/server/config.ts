@@ -8,6 +8,7 @@ import {
   parseEncryptionKey,
   parseEncryptionKeyList,
 } from './lib/encryption-keys';
+import { DEFAULT_FAILED_SIGN_INS_PER_MINUTE } from './lib/login-throttle';
 import { webhookKey } from './lib/webhook-signature';
 
 const optional = (schema: z.ZodType<string>) =>
@@ -103,6 +104,12 @@ const ZEnv = z.object({
     .max(32, 'must be a whole number from 1 to 32')
     .default(4),
   INVITE_ONLY: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('true'),
+  SIGN_IN_FAILURES_PER_MINUTE: z.coerce
+    .number({ message: 'must be a whole number from 1 to 100000' })
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .default(DEFAULT_FAILED_SIGN_INS_PER_MINUTE),
   STAFF_REQUIRE_2FA: z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
     .default('false'),
@@ -189,6 +196,11 @@ export type Config = {
   fragranceShopUrl: string;
   /** Sign-up needs an invitation (INVITE_ONLY, default true; decision 021). */
   inviteOnly: boolean;
+  /**
+   * Failed user sign-ins a minute across every account before browsers that are no known device of the
+   * account they try wait for the next minute (SIGN_IN_FAILURES_PER_MINUTE, default 60; decision 033).
+   */
+  signInFailuresPerMinute: number;
   /** Staff must set up two-factor sign-in at their next sign-in (STAFF_REQUIRE_2FA; decision 024). */
   staffRequire2fa: boolean;
   /** The bearer token `GET /metrics` asks for; unset, the endpoint does not exist (404). */
@@ -284,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     campaignConcurrency: e.CAMPAIGN_CONCURRENCY,
     fragranceShopUrl: e.FRAGRANCE_SHOP_URL ?? DEFAULT_FRAGRANCE_SHOP_URL,
     inviteOnly: e.INVITE_ONLY === 'true' || e.INVITE_ONLY === '1',
+    signInFailuresPerMinute: e.SIGN_IN_FAILURES_PER_MINUTE,
     staffRequire2fa: e.STAFF_REQUIRE_2FA === 'true' || e.STAFF_REQUIRE_2FA === '1',
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,

@@ -221,3 +221,70 @@ async function waitForResetToken(email: string): Promise<string> {
   }
   throw new Error(`no reset link was sent to ${email}`);
 }
+
+describe('failed sign-ins across all accounts', () => {
+  const PER_MINUTE = 20;
+  let spray: TestContext;
+  beforeAll(async () => {
+    spray = await createTestApp({
+      env: { APP_URL, TRUST_PROXY: 'true', SIGN_IN_FAILURES_PER_MINUTE: String(PER_MINUTE) },
+    });
+  });
+  afterAll(async () => {
+    await spray.close();
+  });
+  const sprayRequest = clientRequests(() => spray, { origin: APP_URL, ipPrefix: '198.19.' });
+  const userSignIn = (email: string, password: string, cookie?: string) =>
+    sprayRequest('POST', '/api/account/sign-in', { body: { email, password, language: 'en' }, cookie });
+
+  it('checks at most the limit of guesses a minute from rotating addresses; a known browser still signs in', async () => {
+    const owner = 'owner-of-a-browser@example.com';
+    await insertVerifiedUser(spray, { email: owner, password: PASSWORD });
+    const first = await userSignIn(owner, PASSWORD);
+    expect(first.status).toBe(200);
+    const device = cookieHeaderFrom(first)
+      .split('; ')
+      .filter((pair) => pair.includes('device='))
+      .join('; ');
+    const victims = ['a', 'b', 'c', 'd'].map((name) => `victim-${name}@example.com`);
+    for (const email of victims) await insertVerifiedUser(spray, { email, password: PASSWORD });
+
+    /** One password over many accounts, each guess from a new address (the helper rotates them). */
+    async function sprayMinute(round: number) {
+      const statuses: number[] = [];
+      for (let guess = 0; guess < 188; guess += 1) {
+        const email = guess % 2 ? `sprayed-${round}-${guess}@example.com` : (victims[guess % 4] ?? owner);
+        const response = await userSignIn(email, `Summer2026-${guess % 3}`);
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(await errorCodeOf(response)).toBe('sign_in_throttled');
+          const wait = Number(response.headers.get('retry-after'));
+          expect(wait).toBeGreaterThan(0);
+          expect(wait).toBeLessThanOrEqual(60);
+        }
+      }
+      return statuses;
+    }
+
+    const minute = await sprayMinute(1);
+    expect(minute.filter((status) => status === 401)).toHaveLength(PER_MINUTE);
+    expect(minute.filter((status) => status === 429)).toHaveLength(188 - PER_MINUTE);
+    // The owner's own browser is no guess: it signs in meanwhile. A browser unknown to the account waits.
+    expect((await userSignIn(owner, PASSWORD, device)).status).toBe(200);
+    expect((await userSignIn(victims[0] ?? '', PASSWORD)).status).toBe(429);
+
+    spray.clock.advance(60_000);
+    const next = await sprayMinute(2);
+    expect(next.filter((status) => status === 401).length).toBeLessThanOrEqual(PER_MINUTE);
+    expect(next.filter((status) => status === 429).length).toBeGreaterThanOrEqual(188 - PER_MINUTE);
+  });
+
+  it('counts a right password as no failure', async () => {
+    spray.clock.advance(60_000);
+    const email = 'right-every-time@example.com';
+    await insertVerifiedUser(spray, { email, password: PASSWORD });
+    for (let attempt = 0; attempt < PER_MINUTE + 5; attempt += 1) {
+      expect((await userSignIn(email, PASSWORD)).status).toBe(200);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/client';
 import { loginThrottles } from '../db/schema/rate-limits';
+import { consumeRateLimit, refundRateLimit } from './rate-limit';
 import { keyedHash, signToken, verifyToken } from './signed-token';
 
 /**
@@ -14,6 +15,11 @@ import { keyedHash, signToken, verifyToken } from './signed-token';
  * is refused with 429 without its password being looked at. Nothing ever locks the owner out for good: a
  * password reset clears the account's count (users), and `passWithSecondFactor` lets a sign-in that proves
  * both the password and a second factor through (staff with two-factor sign-in).
+ *
+ * Above both, one count across every account: failed sign-ins per minute of a scope (users, staff). Once
+ * it is reached, a browser that is no known device of the account it tries waits for the next minute, so
+ * a spray of one password over many accounts from ever new addresses is slowed, while people signing in
+ * from their own browser pass (decision 033).
  */
 export type ThrottlePolicy = {
   /** Failures that cost nothing. */
@@ -56,6 +62,9 @@ export const LOGIN_THROTTLE = {
   },
 } satisfies Record<string, ThrottlePolicy>;
 
+/** Failed sign-ins a minute, across every account, before unknown browsers wait (SIGN_IN_FAILURES_PER_MINUTE). */
+export const DEFAULT_FAILED_SIGN_INS_PER_MINUTE = 60;
+
 /** Whose sign-in it is: users and staff are separate accounts, so their counts are too. */
 export type LoginScope = 'user' | 'staff';
 
@@ -67,6 +76,8 @@ export type LoginAttempt = {
   /** The key this attempt counted on: the account's, or the known browser's own. */
   countedKey: string;
   clientKey: string;
+  /** The count across accounts this attempt was counted on in advance; none for a known browser. */
+  globalKey: string | undefined;
   now: Date;
   /** The browser's device id: its own when it is a known device of the account, else a new one. */
   device: string;
@@ -199,12 +210,21 @@ async function uncountAttempt(db: Database, key: string): Promise<void> {
 const retryAfter = (blockedUntil: Date, now: Date) => Math.max(1000, blockedUntil.getTime() - now.getTime());
 
 /**
- * Asks whether a sign-in to `email` from `ip` may go ahead, before its password is checked. The client
- * address is counted first; when the account then turns it away, the client's count is taken back.
+ * Asks whether a sign-in to `email` from `ip` may go ahead, before its password is checked. An unknown
+ * browser is counted first across accounts (`failedSignInsPerMinute`, in a fixed minute's window), then
+ * the client address, then the account (or the known browser's own key); when a later one turns it away,
+ * the counts before are taken back.
  */
 export async function enterLogin(
   deps: LoginThrottleDeps,
-  input: { scope: LoginScope; email: string; ip: string; now: Date; deviceToken?: string },
+  input: {
+    scope: LoginScope;
+    email: string;
+    ip: string;
+    now: Date;
+    deviceToken?: string;
+    failedSignInsPerMinute?: number;
+  },
 ): Promise<LoginGate> {
   const { now } = input;
   const clientKey = clientThrottleKey(deps, input.scope, input.ip);
@@ -212,22 +232,35 @@ export async function enterLogin(
   const knownDevice = deviceOf(deps, accountKey, input.deviceToken);
   // A known browser's attempts count on its own key; an unknown one's on the account's.
   const countedKey = knownDevice ? `${accountKey}:device:${knownDevice}` : accountKey;
+  const globalKey = knownDevice ? undefined : `login:${input.scope}:failures-per-minute`;
+  if (globalKey) {
+    const limit = input.failedSignInsPerMinute ?? DEFAULT_FAILED_SIGN_INS_PER_MINUTE;
+    const rule = { limit, windowMs: MINUTE_MS };
+    const all = await consumeRateLimit(deps.db, { key: globalKey, rule, now });
+    if (!all.allowed) return { ok: false, retryAfterMs: Math.max(1000, all.retryAfterMs), accountKey, now };
+  }
+  const takeBack = async () => {
+    if (globalKey) await refundRateLimit(deps.db, globalKey);
+  };
   const client = await countAttempt(deps.db, { key: clientKey, policy: LOGIN_THROTTLE.client, now });
-  if (client.refused)
+  if (client.refused) {
+    await takeBack();
     return { ok: false, retryAfterMs: retryAfter(client.blockedUntil, now), accountKey, now };
+  }
   const account = await countAttempt(deps.db, { key: countedKey, policy: LOGIN_THROTTLE.account, now });
   if (account.refused) {
     await uncountAttempt(deps.db, clientKey);
+    await takeBack();
     return { ok: false, retryAfterMs: retryAfter(account.blockedUntil, now), accountKey, now };
   }
   const device = knownDevice ?? randomBytes(16).toString('base64url');
-  return { ok: true, attempt: { accountKey, countedKey, clientKey, now, device } };
+  return { ok: true, attempt: { accountKey, countedKey, clientKey, globalKey, now, device } };
 }
 
 /**
  * Settles an attempt `enterLogin` let through. A failure stays counted. A success forgets the account's
- * failures (only the right password gets here) and takes back the client's count for this attempt; the
- * route then sets the known-device cookie (`knownDeviceToken`).
+ * failures (only the right password gets here) and takes back the client's and the global count for this
+ * attempt; the route then sets the known-device cookie (`knownDeviceToken`).
  */
 export async function settleLoginAttempt(
   deps: Pick<LoginThrottleDeps, 'db'>,
@@ -238,6 +271,7 @@ export async function settleLoginAttempt(
   // A known browser's success clears its own count; what others tried against the account stays counted.
   await deps.db.delete(loginThrottles).where(eq(loginThrottles.key, attempt.countedKey));
   await uncountAttempt(deps.db, attempt.clientKey);
+  if (attempt.globalKey) await refundRateLimit(deps.db, attempt.globalKey);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/rate-limits';
 
@@ -38,6 +38,14 @@ export async function consumeRateLimit(
     remaining: Math.max(0, rule.limit - row.hits),
     retryAfterMs: allowed ? 0 : Math.max(0, windowEndsAt - now.getTime()),
   };
+}
+
+/** Takes back one hit counted on `key` (an attempt counted in advance that turned out not to count). */
+export async function refundRateLimit(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 /** Removes counters whose window has passed; run periodically by a worker. */

@@ -88,7 +88,7 @@ export type AccountRoutesDeps = {
   db: Database;
   auth: Auth;
   clock: Clock;
-  config: Pick<Config, 'appUrl' | 'trustProxy' | 'inviteOnly' | 'secureCookies'>;
+  config: Pick<Config, 'appUrl' | 'trustProxy' | 'inviteOnly' | 'secureCookies' | 'signInFailuresPerMinute'>;
   /** Keys the hashes of addresses in rate-limit keys, so no counter names a person in clear. */
   secret: string;
   /** Opens the private text the data export holds (decision 045). */
@@ -206,8 +206,10 @@ const signInRoute = createRoute({
       'email_not_verified (a new verification link was sent), or account_disabled (both only after the right password)',
     ),
     429: errorResponse(
-      'sign_in_throttled, with Retry-After: too many failed sign-ins for this account or from this address; ' +
-        'the password was not checked. A password reset lets the owner in at once',
+      'sign_in_throttled, with Retry-After: too many failed sign-ins for this account or from this address, ' +
+        'or across all accounts this minute (SIGN_IN_FAILURES_PER_MINUTE; a browser that signed in to the ' +
+        'account before is not held back by that); the password was not checked. A password reset lets the ' +
+        'owner in at once',
     ),
   },
 });
@@ -410,6 +412,7 @@ export function accountRoutes(deps: AccountRoutesDeps) {
         ip,
         now: deps.clock.now(),
         deviceToken: readKnownDevice(c, 'user', deps.config.secureCookies),
+        failedSignInsPerMinute: deps.config.signInFailuresPerMinute,
       });
       if (!gate.ok) {
         c.header('Retry-After', String(Math.ceil(gate.retryAfterMs / 1000)));
