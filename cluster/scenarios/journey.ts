@@ -30,9 +30,9 @@ export function journeyScenario(cluster: () => Cluster) {
     const bubble = {
       id: '0b9d2c1e-6f4a-4e8b-9c3d-2a1b0c9d8e7f',
       category: 'Trust',
-      whoTrusted: ['Partner'],
+      whoTrusted: ['partner'],
       name: 'Noor',
-      when: 'This spring',
+      when: 'some_months_ago',
       importance: 9,
       createdAt: new Date().toISOString(),
     };

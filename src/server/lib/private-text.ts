@@ -2,8 +2,8 @@ import type { FieldCipher } from './field-cipher';
 
 /**
  * The one way private text goes into and comes out of the database (issue 17, decision 045): a reflection's
- * text, a week's insight, the onboarding answers and the first name taken from them, and the names of a
- * person's bubbles. Each is sealed for its column and its owner, so SQL never looks inside them (no
+ * text, a week's insight, the onboarding answers and the first name taken from them, and the names, the
+ * "who" and the "when" of a person's bubbles. Each is sealed for its column and its owner, so SQL never looks inside them (no
  * `btrim(content_text)`, no text search in SQL): searching happens in the process, per person.
  */
 export const PRIVATE_COLUMNS = [
@@ -12,6 +12,8 @@ export const PRIVATE_COLUMNS = [
   'profiles.first_name',
   'profiles.answers',
   'bubbles.name',
+  'bubbles.who_trusted',
+  'bubbles.when_label',
 ] as const;
 export type PrivateColumn = (typeof PRIVATE_COLUMNS)[number];
 

@@ -63,9 +63,9 @@ describe('text that is not valid Unicode', () => {
             {
               id: randomUUID(),
               category: 'Trust',
-              whoTrusted: ['Partner'],
+              whoTrusted: ['partner'],
               name: text,
-              when: 'Today',
+              when: 'today',
               importance: 5,
               createdAt: new Date().toISOString(),
             },

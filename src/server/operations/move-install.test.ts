@@ -187,9 +187,9 @@ describe.skipIf(!base)('moving an embedded install to PostgreSQL and S3', () => 
     const bubble = {
       id: '7d0f4e0e-3f8f-4c5e-9b7a-6a1e2f3d4c5b',
       category: 'Trust',
-      whoTrusted: ['Friend'],
+      whoTrusted: ['close_friend'],
       name: 'Lena',
-      when: 'Last summer',
+      when: 'few_weeks_ago',
       importance: 8,
       createdAt: new Date().toISOString(),
     };

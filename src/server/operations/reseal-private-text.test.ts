@@ -38,9 +38,9 @@ async function person(cipher: FieldCipher) {
       {
         id: randomUUID(),
         category: 'Trust',
-        whoTrusted: ['partner'],
+        whoTrusted: ['partner', 'self'],
         name: 'Jo',
-        when: 'now',
+        when: 'today',
         importance: 4,
         createdAt: clock.now().toISOString(),
       },
@@ -56,6 +56,8 @@ async function storedValues(userId: string): Promise<string[]> {
     sql`select array[
           (select content_text from entries where user_id = ${userId} and day = 1),
           (select name from bubbles where user_id = ${userId}),
+          (select who_trusted from bubbles where user_id = ${userId}),
+          (select when_label from bubbles where user_id = ${userId}),
           (select first_name from profiles where user_id = ${userId})
         ] || array(select jsonb_array_elements_text(profile_v0->'answers') from profiles where user_id = ${userId})
         as values`,
@@ -67,7 +69,9 @@ async function storedValues(userId: string): Promise<string[]> {
 async function makeLegacy(userId: string) {
   await database.db.execute(sql`update entries set content_text = 'A quiet walk by the canal.'
                                 where user_id = ${userId} and day = 1`);
-  await database.db.execute(sql`update bubbles set name = 'Jo' where user_id = ${userId}`);
+  // who_trusted as migration 0023 left a jsonb array: its JSON text.
+  await database.db.execute(sql`update bubbles set name = 'Jo', who_trusted = '["partner", "self"]',
+                                when_label = 'today' where user_id = ${userId}`);
   await database.db.execute(sql`update profiles set first_name = 'Ada',
     profile_v0 = jsonb_set(profile_v0, '{answers}', '["Ada", "Trust, mostly."]'::jsonb) where user_id = ${userId}`);
 }
@@ -82,12 +86,15 @@ describe('sealing private text on start', () => {
     expect(await storedValues(first.userId)).toContain('A quiet walk by the canal.');
     // During the transition both forms are read.
     expect((await getProfile(first.deps, first.userId)).firstName).toBe('Ada');
+    expect(await exportBubbles(first.deps, first.userId)).toEqual([
+      expect.objectContaining({ name: 'Jo', whoTrusted: ['partner', 'self'], when: 'today' }),
+    ]);
 
     const counts = await resealPrivateText({ db: database.db, cipher }, { batchSize: 2 });
-    expect(counts).toEqual({ sealed: 3 * 5, resealed: 0, unreadable: 0 });
+    expect(counts).toEqual({ sealed: 3 * 7, resealed: 0, unreadable: 0 });
     for (const { userId } of people) {
       const values = await storedValues(userId);
-      expect(values).toHaveLength(5);
+      expect(values).toHaveLength(7);
       for (const value of values) expect(sealedKeyId(value)).toBe(keyIdOf(keyA));
     }
     expect(await resealPrivateText({ db: database.db, cipher })).toEqual({
@@ -101,7 +108,9 @@ describe('sealing private text on start', () => {
     const exported = JSON.stringify(await exportJournalData(database.db, cipher, first.userId));
     expect(exported).toContain('A quiet walk by the canal.');
     expect(exported).toContain('Trust, mostly.');
-    expect((await exportBubbles(first.deps, first.userId))[0]?.name).toBe('Jo');
+    expect(await exportBubbles(first.deps, first.userId)).toEqual([
+      expect.objectContaining({ name: 'Jo', whoTrusted: ['partner', 'self'], when: 'today' }),
+    ]);
   });
 
   it('two passes at once (two processes starting) seal each value exactly once', async () => {
@@ -112,7 +121,7 @@ describe('sealing private text on start', () => {
       resealPrivateText({ db: database.db, cipher }, { batchSize: 1 }),
       resealPrivateText({ db: database.db, cipher }, { batchSize: 1 }),
     ]);
-    expect((one?.sealed ?? 0) + (two?.sealed ?? 0)).toBeGreaterThanOrEqual(10);
+    expect((one?.sealed ?? 0) + (two?.sealed ?? 0)).toBeGreaterThanOrEqual(14);
     for (const { userId, deps } of people) {
       for (const value of await storedValues(userId)) expect(sealedKeyId(value)).toBe(keyIdOf(keyA));
       expect((await getProfile(deps, userId)).answers).toEqual(['Ada', 'Trust, mostly.']);
@@ -125,12 +134,15 @@ describe('sealing private text on start', () => {
     const rotated = fixedFieldCipher(createKeyring(keyB, [keyA]));
     expect(await resealPrivateText({ db: database.db, cipher: rotated })).toEqual({
       sealed: 0,
-      resealed: 5,
+      resealed: 7,
       unreadable: 0,
     });
     for (const value of await storedValues(userId)) expect(sealedKeyId(value)).toBe(keyIdOf(keyB));
     const deps = { db: database.db, clock, cipher: fixedFieldCipher(createKeyring(keyB)) };
     expect((await getProfile(deps, userId)).answers).toEqual(['Ada', 'Trust, mostly.']);
+    expect(await exportBubbles(deps, userId)).toEqual([
+      expect.objectContaining({ name: 'Jo', whoTrusted: ['partner', 'self'], when: 'today' }),
+    ]);
     // A process without the old key cannot open its values: it leaves them as they are and says so.
     const other = await person(before);
     const stored = await storedValues(other.userId);
@@ -138,7 +150,7 @@ describe('sealing private text on start', () => {
     expect(await resealPrivateText({ db: database.db, cipher: withoutOld })).toEqual({
       sealed: 0,
       resealed: 0,
-      unreadable: 5,
+      unreadable: 7,
     });
     expect(await storedValues(other.userId)).toEqual(stored);
     await expect(getProfile({ ...deps, cipher: withoutOld }, other.userId)).rejects.toThrow(/not configured/);

@@ -27,6 +27,8 @@ const TEXT_COLUMNS: readonly TextColumn[] = [
   { column: 'entries.content_text', table: 'entries', key: 'id', keyType: 'uuid', field: 'content_text' },
   { column: 'summaries.content', table: 'summaries', key: 'id', keyType: 'uuid', field: 'content' },
   { column: 'bubbles.name', table: 'bubbles', key: 'id', keyType: 'uuid', field: 'name' },
+  { column: 'bubbles.who_trusted', table: 'bubbles', key: 'id', keyType: 'uuid', field: 'who_trusted' },
+  { column: 'bubbles.when_label', table: 'bubbles', key: 'id', keyType: 'uuid', field: 'when_label' },
   { column: 'profiles.first_name', table: 'profiles', key: 'user_id', keyType: 'text', field: 'first_name' },
 ];
 

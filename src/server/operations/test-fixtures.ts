@@ -60,9 +60,9 @@ export async function seedInstall(ctx: TestContext) {
           {
             id: randomUUID(),
             category: 'Trust',
-            whoTrusted: ['Friend'],
+            whoTrusted: ['close_friend'],
             name: 'Max',
-            when: 'Last summer',
+            when: 'few_weeks_ago',
             importance: 7,
             createdAt: new Date().toISOString(),
           },

@@ -18,11 +18,13 @@ import {
   isMockBubble,
   isUnknownCategoryQuery,
   isWhenOption,
+  isWhoAnswer,
   MOCK_FIRST_NAMES,
   mockBubbleCount,
   randomInt,
   seededRandom,
   WHEN_OPTIONS,
+  WHO_OPTION_IDS,
   WHO_OPTIONS,
 } from './bubbles';
 
@@ -78,6 +80,19 @@ describe('categories', () => {
     expect(WHEN_OPTIONS).toHaveLength(7);
     expect(isWhenOption('few_weeks_ago')).toBe(true);
     expect(isWhenOption('2024')).toBe(false);
+  });
+
+  it('take as a "who" answer only the options of its category, at least one, each once', () => {
+    for (const category of CATEGORIES) {
+      const options = WHO_OPTIONS[category];
+      expect(isWhoAnswer(category, [...options])).toBe(true);
+      for (const id of options) expect(WHO_OPTION_IDS).toContain(id);
+    }
+    expect(isWhoAnswer('Trust', [])).toBe(false);
+    expect(isWhoAnswer('Trust', ['partner', 'partner'])).toBe(false);
+    expect(isWhoAnswer('Trust', ['Partner'])).toBe(false);
+    expect(isWhoAnswer('Trust', ['mentor'])).toBe(false);
+    expect(isWhoAnswer('Growth', ['mentor'])).toBe(true);
   });
 });
 

@@ -60,6 +60,21 @@ export const WHO_OPTIONS: Record<Category, readonly string[]> = {
   Future: ['future_self', 'partner', 'family', 'friend', 'self', 'child'],
 };
 
+/** Every id a "who" question offers, in any category (never empty: Trust's six are among them). */
+export const WHO_OPTION_IDS = [...new Set(Object.values(WHO_OPTIONS).flat())] as unknown as readonly [
+  string,
+  ...string[],
+];
+
+/**
+ * Whether `who` is an answer the category's "who" question can give: at least one of its six options, each
+ * once (spec §5: the step needs a choice). The server takes nothing else (issue 35).
+ */
+export function isWhoAnswer(category: Category, who: readonly string[]): boolean {
+  const options = WHO_OPTIONS[category];
+  return who.length >= 1 && new Set(who).size === who.length && who.every((id) => options.includes(id));
+}
+
 /** The seven answers of every "when" question (spec §3), translated as `bubbles.when.<id>`. */
 export const WHEN_OPTIONS = [
   'today',
@@ -87,7 +102,8 @@ export const MAX_BUBBLES_PER_REQUEST = 500;
 /**
  * One remembered moment (spec §3 Bubble). `id` and `createdAt` are made by the browser when the answer is
  * given, so the same bubble saved twice (say, from two tabs, or merged at sign-in) is still one bubble.
- * `when` is a WhenOption id, or free text for mock bubbles ("2024").
+ * `when` is a WhenOption id, or free text for mock bubbles ("2024") and for a person's bubbles saved before
+ * the server took only the options.
  */
 export type Bubble = {
   id: string;

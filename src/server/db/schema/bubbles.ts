@@ -1,6 +1,6 @@
 import { CATEGORIES, IMPORTANCE_MAX, IMPORTANCE_MIN } from '@shared/domain/bubbles';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const categoryList = sql.raw(CATEGORIES.map((category) => `'${category}'`).join(', '));
@@ -19,9 +19,11 @@ export const bubbles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     category: text('category').notNull(),
-    whoTrusted: jsonb('who_trusted').$type<string[]>().notNull(),
+    /** The who ids as a JSON array, sealed as one value (private text, decision 045; issue 35). */
+    whoTrusted: text('who_trusted').notNull(),
+    /** Sealed. */
     name: text('name').notNull(),
-    /** A WhenOption id; `when` itself is an SQL keyword. */
+    /** A WhenOption id, sealed; `when` itself is an SQL keyword. */
     when: text('when_label').notNull(),
     importance: integer('importance').notNull(),
     /** When the answer was given, by the browser's clock (never more than a minute ahead of the server's). */
@@ -32,6 +34,5 @@ export const bubbles = pgTable(
     index('bubbles_user_created_idx').on(table.userId, table.createdAt, table.id),
     check('bubbles_category_ck', sql`${table.category} in (${categoryList})`),
     check('bubbles_importance_ck', sql`${table.importance} between ${importanceRange}`),
-    check('bubbles_who_trusted_ck', sql`jsonb_typeof(${table.whoTrusted}) = 'array'`),
   ],
 );

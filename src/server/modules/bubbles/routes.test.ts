@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MAX_BUBBLES_PER_REQUEST, type TBubble, type TBubbleList } from '@shared/schemas/bubbles';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { bubbles } from '../../db/schema/bubbles';
 import { profiles } from '../../db/schema/journal';
 import { rateLimits } from '../../db/schema/rate-limits';
+import { sealedKeyId } from '../../lib/field-cipher';
+import { resealPrivateText } from '../../operations/reseal-private-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { authedRequest, createSignedInUserFromRows, type SignedInUser } from '../../test/users';
 import { SAVE_BUBBLES_RATE_LIMIT } from './routes';
@@ -68,7 +71,7 @@ async function rowCount(userId: string): Promise<number> {
 async function seedRows(userId: string, n: number) {
   await t.database.db.execute(sql`
     insert into bubbles (id, user_id, category, who_trusted, name, when_label, importance, created_at)
-    select gen_random_uuid(), ${userId}, 'Trust', '["family"]'::jsonb, 'Lea', 'years_ago', 3,
+    select gen_random_uuid(), ${userId}, 'Trust', '["family"]', 'Lea', 'years_ago', 3,
       ${NOW.toISOString()}::timestamptz
     from generate_series(1, ${n}::int)`);
 }
@@ -164,6 +167,58 @@ describe('saving and listing', () => {
   });
 });
 
+describe('who and when at rest (issue 35)', () => {
+  /** The row as the database holds it. */
+  async function rawRow(id: string) {
+    const [row] = await queryRows<{ who_trusted: string; when_label: string; name: string }>(
+      t.database.db,
+      sql`select who_trusted, when_label, name from bubbles where id = ${id}`,
+    );
+    if (!row) throw new Error('no row');
+    return row;
+  }
+
+  it('stores who and when sealed like the name, and answers them as they were given', async () => {
+    const user = await createSignedInUserFromRows(t);
+    const one = bubble({ category: 'Attachment', whoTrusted: ['parent', 'close_friend'], when: 'years_ago' });
+    expect(await saved(user, [one])).toEqual([one]);
+    const row = await rawRow(one.id);
+    for (const value of [row.who_trusted, row.when_label, row.name]) expect(sealedKeyId(value)).toBeDefined();
+    const raw = JSON.stringify(row);
+    for (const clear of ['parent', 'close_friend', 'years_ago', 'Anna']) expect(raw).not.toContain(clear);
+  });
+
+  it('reads a row from before sealing (clear who and when) as before, in the list and the export', async () => {
+    const user = await createSignedInUserFromRows(t);
+    const legacy = {
+      id: randomUUID(),
+      category: 'Trust' as const,
+      // Saved before the server took only the options.
+      whoTrusted: ['Partner', 'my sister'],
+      name: 'Mo',
+      when: 'Last summer',
+      importance: 6,
+      createdAt: NOW.toISOString(),
+    };
+    await t.database.db.execute(sql`
+      insert into bubbles (id, user_id, category, who_trusted, name, when_label, importance, created_at, saved_at)
+      values (${legacy.id}, ${user.id}, 'Trust', ${JSON.stringify(legacy.whoTrusted)}, 'Mo', 'Last summer', 6,
+              ${NOW.toISOString()}::timestamptz, ${NOW.toISOString()}::timestamptz)`);
+    expect(await listed(user)).toEqual([legacy]);
+    const exported = await json<{ bubbles: unknown[] }>(
+      await authedRequest(t, user.cookie, '/api/account/export'),
+      200,
+    );
+    expect(exported.bubbles).toEqual([{ ...legacy, savedAt: NOW.toISOString() }]);
+
+    // The start-up pass (and keys:rotate) seals it; it reads the same afterwards.
+    await resealPrivateText({ db: t.database.db, cipher: t.cipher });
+    const row = await rawRow(legacy.id);
+    expect(JSON.stringify(row)).not.toMatch(/Partner|my sister|Last summer|"Mo"/);
+    expect(await listed(user)).toEqual([legacy]);
+  });
+});
+
 describe('two people', () => {
   it("shows nobody another person's bubbles, and an id of someone else's changes nothing", async () => {
     const a = await createSignedInUserFromRows(t);
@@ -197,6 +252,15 @@ describe('bad input', () => {
     ['importance 2.5', { bubbles: [bubble({ importance: 2.5 })] }],
     ['nobody chosen', { bubbles: [bubble({ whoTrusted: [] })] }],
     ['an empty choice', { bubbles: [bubble({ whoTrusted: [''] })] }],
+    ['a who the questionnaire never offers', { bubbles: [bubble({ whoTrusted: ['My neighbour Tom'] })] }],
+    ['a who of another category', { bubbles: [bubble({ category: 'Trust', whoTrusted: ['mentor'] })] }],
+    ['a who by its label', { bubbles: [bubble({ whoTrusted: ['Partner'] })] }],
+    ['the same who twice', { bubbles: [bubble({ whoTrusted: ['partner', 'partner'] })] }],
+    [
+      'a when the questionnaire never offers',
+      { bubbles: [bubble({ when: 'The night we met at the lake' })] },
+    ],
+    ['a when by its label', { bubbles: [bubble({ when: 'Today' })] }],
     ['a blank name', { bubbles: [bubble({ name: '   ' })] }],
     ['no when', { bubbles: [bubble({ when: '' })] }],
     ['an id that is not a UUID', { bubbles: [bubble({ id: 'mock-trust-1' })] }],

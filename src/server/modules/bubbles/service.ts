@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { FieldCipher } from '../../lib/field-cipher';
 import { type PrivateText, privateTextOf } from '../../lib/private-text';
 
-/** `cipher` seals and opens the bubbles' names (decision 045). */
+/** `cipher` seals and opens the bubbles' names, who and when (decision 045, issue 35). */
 export type BubblesDeps = { db: Database; clock: Clock; cipher: FieldCipher };
 /** What reading a person's bubbles needs: the database (or a transaction) and the cipher. */
 type BubblesReader = { db: DbExecutor; cipher: FieldCipher };
@@ -25,14 +25,26 @@ export type SaveBubblesOutcome = { ok: true; value: TBubble[] } | { ok: false; e
 
 type BubbleRow = typeof bubbles.$inferSelect;
 
+/**
+ * The who ids, stored as one sealed JSON array. A row from before sealing holds the array's JSON in clear
+ * (the migration turned the jsonb into its text) until the start-up pass seals it; `open` reads both.
+ */
+function openWho(text: PrivateText, stored: string): string[] {
+  const who: unknown = JSON.parse(text.open('bubbles.who_trusted', stored));
+  if (!Array.isArray(who) || !who.every((id) => typeof id === 'string')) {
+    throw new Error('bubbles.who_trusted is not an array of strings');
+  }
+  return who;
+}
+
 function toBubble(text: PrivateText, row: BubbleRow): TBubble {
   return {
     id: row.id,
     // The check constraint admits only the ten categories.
     category: row.category as Category,
-    whoTrusted: row.whoTrusted,
+    whoTrusted: openWho(text, row.whoTrusted),
     name: text.open('bubbles.name', row.name),
-    when: row.when,
+    when: text.open('bubbles.when_label', row.when),
     importance: row.importance,
     createdAt: row.createdAt.toISOString(),
   };
@@ -108,9 +120,9 @@ export async function saveBubbles(
             id: bubble.id,
             userId: input.userId,
             category: bubble.category,
-            whoTrusted: bubble.whoTrusted,
+            whoTrusted: text.seal('bubbles.who_trusted', JSON.stringify(bubble.whoTrusted)),
             name: text.seal('bubbles.name', bubble.name),
-            when: bubble.when,
+            when: text.seal('bubbles.when_label', bubble.when),
             importance: bubble.importance,
             createdAt: clampCreatedAt(bubble.createdAt, now),
             savedAt: now,

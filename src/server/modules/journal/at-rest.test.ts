@@ -62,7 +62,7 @@ async function typePrivateText(ctx: TestContext, words: Words) {
     category: 'Trust',
     whoTrusted: ['partner'],
     name: words.bubble,
-    when: 'now',
+    when: 'today',
     importance: 5,
     createdAt: ctx.clock.now().toISOString(),
   };

@@ -1,5 +1,5 @@
 import { apiRequest } from '@client/lib/api-client';
-import type { TBubbleList, TSaveBubbles } from '@shared/schemas/bubbles';
+import type { TBubble, TBubbleList } from '@shared/schemas/bubbles';
 import { queryOptions } from '@tanstack/react-query';
 
 /** A signed-in person's bubbles on the server (GET /api/bubbles), oldest first. */
@@ -11,7 +11,10 @@ export function bubblesQuery(userId: string) {
   });
 }
 
-/** Saves bubbles the server does not have yet (by id); answers with all of the person's bubbles. */
-export function saveBubbles(bubbles: TSaveBubbles['bubbles']): Promise<TBubbleList> {
-  return apiRequest<TBubbleList>('/bubbles', { method: 'POST', body: { bubbles } satisfies TSaveBubbles });
+/**
+ * Saves bubbles the server does not have yet (by id); answers with all of the person's bubbles. The server
+ * takes only the questionnaire's own options for who and when (ZNewBubble; `isUploadable` checks them here).
+ */
+export function saveBubbles(bubbles: readonly TBubble[]): Promise<TBubbleList> {
+  return apiRequest<TBubbleList>('/bubbles', { method: 'POST', body: { bubbles } });
 }

@@ -64,6 +64,12 @@ describe('toUpload', () => {
     expect(isUploadable({ ...ok, importance: 11 })).toBe(false);
     expect(isUploadable({ ...ok, importance: 2.5 })).toBe(false);
     expect(isUploadable({ ...ok, when: '' })).toBe(false);
+    // Only the questionnaire's options (issue 35): free text, another category's option, a repeat.
+    expect(isUploadable({ ...ok, whoTrusted: ['Partner'] })).toBe(false);
+    expect(isUploadable({ ...ok, whoTrusted: ['mentor'] })).toBe(false);
+    expect(isUploadable({ ...ok, whoTrusted: ['partner', 'partner'] })).toBe(false);
+    expect(isUploadable({ ...ok, when: 'Last summer' })).toBe(false);
+    expect(isUploadable({ ...ok, whoTrusted: ['partner', 'self'], when: 'dont_remember' })).toBe(true);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   type Category,
   IMPORTANCE_MAX,
   IMPORTANCE_MIN,
+  isWhenOption,
+  isWhoAnswer,
   MAX_BUBBLE_NAME_LENGTH,
 } from '@shared/domain/bubbles';
 import { isInstant } from '@shared/domain/calendar';
@@ -51,7 +53,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
- * Whether the server takes this bubble (the rules of ZBubble, without zod in the browser). A stored bubble
+ * Whether the server takes this bubble (the rules of ZNewBubble, without zod in the browser). A stored bubble
  * that fails them, written by an older version say, stays in this browser only, so that one bad bubble never
  * blocks the upload of the others.
  */
@@ -59,13 +61,10 @@ export function isUploadable(bubble: Bubble): boolean {
   const name = bubble.name.trim();
   return (
     UUID.test(bubble.id) &&
-    bubble.whoTrusted.length >= 1 &&
-    bubble.whoTrusted.length <= 6 &&
-    bubble.whoTrusted.every((who) => who.length >= 1 && who.length <= 64) &&
+    isWhoAnswer(bubble.category, bubble.whoTrusted) &&
     name.length >= 1 &&
     name.length <= MAX_BUBBLE_NAME_LENGTH &&
-    bubble.when.length >= 1 &&
-    bubble.when.length <= 64 &&
+    isWhenOption(bubble.when) &&
     Number.isInteger(bubble.importance) &&
     bubble.importance >= IMPORTANCE_MIN &&
     bubble.importance <= IMPORTANCE_MAX &&
