@@ -11,12 +11,14 @@ import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts';
+import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { forgetLoginFailures } from '../../lib/login-throttle';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { keyedHash } from '../../lib/signed-token';
 import { deliverNow, enqueueMail, type MailDeps } from '../mail/service';
 import { renderAccountVerification, renderPasswordReset } from '../mail/templates/account-mail';
+import { storeSessionsSafely } from './session-store';
 
 /** Where links in e-mails lead: our own verification endpoint and the SPA's reset form. */
 export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
@@ -89,12 +91,9 @@ export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED';
  * Every session better-auth makes or extends passes here: a disabled account gets none (whatever the way
  * in), and the account's `last_active_at` follows its sessions (made at sign-in, extended at most daily).
  */
-function sessionHooks(db: Database) {
-  const touch = async (session: { userId: string; updatedAt?: Date }) => {
-    await db
-      .update(users)
-      .set({ lastActiveAt: session.updatedAt ?? new Date() })
-      .where(eq(users.id, session.userId));
+function sessionHooks(db: Database, clock: Clock) {
+  const touch = async (session: { userId: string }) => {
+    await db.update(users).set({ lastActiveAt: clock.now() }).where(eq(users.id, session.userId));
   };
   return {
     create: {
@@ -206,17 +205,21 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: createHmac('sha256', deps.secret).update('better-auth').digest('base64url'),
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      // Sign-up writes the user and their credential row together.
-      transaction: true,
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-      },
-    }),
+    // Session tokens are stored as keyed hashes, and sessions end on the app's clock (session-store.ts).
+    database: storeSessionsSafely(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        // Sign-up writes the user and their credential row together.
+        transaction: true,
+        schema: {
+          user: users,
+          session: sessions,
+          account: accounts,
+          verification: verifications,
+        },
+      }),
+      { secret: deps.secret, clock: mail.clock },
+    ),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -277,7 +280,7 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: SESSION_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },
-    databaseHooks: { session: sessionHooks(db) },
+    databaseHooks: { session: sessionHooks(db, mail.clock) },
     // Its limiter guards only its HTTP handler, which we do not mount; our routes count in `rate_limits`.
     rateLimit: { enabled: false },
     advanced: {

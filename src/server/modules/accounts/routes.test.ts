@@ -7,12 +7,20 @@ import { accounts, sessions, users, verifications } from '../../db/schema/accoun
 import { entries, profiles, summaries, weeks } from '../../db/schema/journal';
 import { mailOutbox } from '../../db/schema/mail';
 import { rateLimits } from '../../db/schema/rate-limits';
-import { clientRequests, createTestApp, errorCodeOf, type TestContext } from '../../test/test-app';
+import {
+  clientRequests,
+  createTestApp,
+  errorCodeOf,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '../../test/test-app';
 import { authedRequest, cookieHeaderFrom, createSignedInUser } from '../../test/users';
 import { VERIFICATION_MAIL_BUDGET } from './auth';
 import { ACCOUNT_RATE_LIMITS } from './routes';
+import { sessionTokenHasher } from './session-store';
 
 const APP_URL = 'https://mirror.test';
+const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestContext;
 
 beforeAll(async () => {
@@ -483,6 +491,44 @@ describe('signing in and out', () => {
     expect(await sessionOf(cookie)).toBeNull();
     const [left] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, id));
     expect(left?.n).toBe(0);
+  });
+
+  it('stores a keyed hash of the token, not the token the cookie carries; a clear row no longer matches', async () => {
+    const { cookie, id } = await verifiedUser();
+    const value = cookie.match(/session_token=([^;]+)/)?.[1] ?? '';
+    const token = decodeURIComponent(value).split('.')[0] ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(row?.token).not.toBe(token);
+    expect(row?.token).toBe(sessionTokenHasher(TEST_SESSION_SECRET)(token));
+    expect(await sessionOf(cookie)).not.toBeNull();
+    // A row written before tokens were hashed holds the token itself: it names no session any more.
+    await t.database.db.update(sessions).set({ token }).where(eq(sessions.userId, id));
+    expect(await sessionOf(cookie)).toBeNull();
+  });
+
+  it("ends a session past its expiry on the app's clock, and extends one in use on it", async () => {
+    const { cookie, id } = await verifiedUser();
+    const expiryOf = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.userId, id)))[0]?.expiresAt.getTime() ??
+      0;
+    const before = t.clock.now();
+    try {
+      // The app's clock ahead of the wall clock (as CLOCK_OFFSET_MS puts it): a day before the end, the
+      // session works and is extended by 30 days from the app's now.
+      const firstEnd = await expiryOf();
+      t.clock.set(new Date(firstEnd - DAY_MS));
+      expect(await sessionOf(cookie)).not.toBeNull();
+      const extendedEnd = await expiryOf();
+      expect(extendedEnd).toBeGreaterThan(firstEnd + 28 * DAY_MS);
+      // Past the end, unused meanwhile: refused, and the row is gone.
+      t.clock.set(new Date(extendedEnd + 1000));
+      expect(await sessionOf(cookie)).toBeNull();
+      const [left] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, id));
+      expect(left?.n).toBe(0);
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   it('signs out without a session too', async () => {
