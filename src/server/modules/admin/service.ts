@@ -73,6 +73,16 @@ function checkNewStaff(email: string, password: string): string {
   return normalized;
 }
 
+/** What an account without two-factor sign-in holds: no key, no last step, and its budget of codes whole. */
+export const SECOND_FACTOR_OFF = {
+  totpSecret: null,
+  totpEnabledAt: null,
+  totpLastStep: null,
+  secondFactorFailures: 0,
+  secondFactorLockouts: 0,
+  secondFactorLockedUntil: null,
+} as const;
+
 /**
  * Adds a staff account: an owner unless `role` says otherwise (the operator's `admin:create` and the
  * bootstrap account are owners). With `replacePassword`, an existing account of that address gets the new
@@ -98,12 +108,7 @@ export async function createStaffAccount(
       .update(staffAccounts)
       .set({
         passwordHash,
-        totpSecret: null,
-        totpEnabledAt: null,
-        totpLastStep: null,
-        secondFactorFailures: 0,
-        secondFactorLockouts: 0,
-        secondFactorLockedUntil: null,
+        ...SECOND_FACTOR_OFF,
         updatedAt: input.now,
       })
       .where(eq(staffAccounts.email, email))

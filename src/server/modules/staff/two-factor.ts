@@ -19,7 +19,7 @@ import type { StaffIdentity } from '../../lib/api';
 import type { Clock } from '../../lib/clock';
 import { openSecret, SecretBoxError, sealSecret } from '../../lib/secret-box';
 import { recordAudit } from '../admin/audit';
-import { staffPasswordMatches } from '../admin/service';
+import { SECOND_FACTOR_OFF, staffPasswordMatches } from '../admin/service';
 import { enqueueMail } from '../mail/service';
 import { renderStaffSecondFactorLocked } from '../mail/templates/account-mail';
 import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri, qrPath } from './totp';
@@ -417,15 +417,7 @@ export async function disableTwoFactor(
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(staffAccounts)
-      .set({
-        totpSecret: null,
-        totpEnabledAt: null,
-        totpLastStep: null,
-        secondFactorFailures: 0,
-        secondFactorLockouts: 0,
-        secondFactorLockedUntil: null,
-        updatedAt: now,
-      })
+      .set({ ...SECOND_FACTOR_OFF, updatedAt: now })
       .where(and(eq(staffAccounts.id, session.staffId), sql`${staffAccounts.totpEnabledAt} is not null`))
       .returning({ id: staffAccounts.id });
     if (!updated) return { ok: false as const, error: 'two_factor_not_enabled' as const };
