@@ -60,11 +60,13 @@ export function canRevokeInvitation(state: InvitationState): boolean {
 
 /**
  * Why someone selected in the newsletter list gets no invitation. Only confirmed, subscribed people are
- * invited; someone with a working invitation or an account already is not invited again.
+ * invited; an address on the suppression list (it bounced or complained, decision 043) is never mailed;
+ * someone with a working invitation or an account already is not invited again.
  */
 export const INVITATION_EXCLUSION_REASONS = [
   'unconfirmed',
   'unsubscribed',
+  'suppressed',
   'alreadyInvited',
   'hasAccount',
   'missing',

@@ -4,19 +4,20 @@ import { randomUUID } from 'node:crypto';
 import { INVITATION_RATE_PER_SECOND, INVITATION_VALID_MS } from '@shared/domain/invitations';
 import type { TLocale } from '@shared/domain/locale';
 import type { WaitlistStatus } from '@shared/domain/waitlist';
-import type { TAdminWaitlist, TInvitationSummary } from '@shared/schemas/admin';
+import type { TAdminWaitlist, TEmailSettingsState, TInvitationSummary } from '@shared/schemas/admin';
 import type { TInvitationPlan, TInvitedEntries } from '@shared/schemas/invitations';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts';
 import { adminAuditLog } from '../../db/schema/admin';
 import { invitations } from '../../db/schema/invitations';
-import { mailOutbox } from '../../db/schema/mail';
+import { mailOutbox, mailSuppressions } from '../../db/schema/mail';
 import { waitingList } from '../../db/schema/waitlist';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInStaff, expectJson, type SignedInStaff, staffRequest } from '../../test/staff';
 import { createTestApp, errorCodeOf, TEST_SESSION_SECRET, type TestContext } from '../../test/test-app';
 import { cookieHeaderFrom } from '../../test/users';
+import { drainDueMail } from '../mail/service';
 import { invitationCopy } from '../mail/templates/account-copy';
 import { sendDueInvitations } from './sender';
 
@@ -141,10 +142,68 @@ describe('inviting from the newsletter list', () => {
       selected: 6,
       invitable: 2,
       byLanguage: { en: 1, de: 1 },
-      leftOut: { unconfirmed: 1, unsubscribed: 1, alreadyInvited: 0, hasAccount: 1, missing: 1 },
+      leftOut: {
+        unconfirmed: 1,
+        unsubscribed: 1,
+        suppressed: 0,
+        alreadyInvited: 0,
+        hasAccount: 1,
+        missing: 1,
+      },
     });
     const empty = await staffRequest(t, staff, 'POST', '/api/admin/invitations/plan', { entryIds: [] });
     expect(await errorCodeOf(empty)).toBe('no_recipients');
+  });
+
+  it('holds invitations while automatic sending is off, and never invites or mails a suppressed address (issue 36)', async () => {
+    const waiting = await addEntry('waiting@example.com', 'confirmed');
+    const bounced = await addEntry('bounced@example.com', 'confirmed');
+    await t.database.db
+      .insert(mailSuppressions)
+      .values({ email: 'bounced@example.com', reason: 'bounce', source: 'smtp', createdAt: t.clock.now() });
+    const plan = await expectJson<TInvitationPlan>(
+      await staffRequest(t, staff, 'POST', '/api/admin/invitations/plan', { entryIds: [waiting, bounced] }),
+    );
+    expect(plan).toMatchObject({ invitable: 1, leftOut: { suppressed: 1 } });
+
+    // The emergency stop: the invitation is written, and held with the rest of the list mail.
+    const stop = await staffRequest(t, staff, 'PUT', '/api/admin/mail/settings', {
+      globalBcc: null,
+      autoSend: false,
+    });
+    expect(stop.status).toBe(200);
+    const answer = await invite([waiting, bounced]);
+    expect(answer.invited).toBe(1);
+    await drainDueMail(senderDeps().mail);
+    expect(sink.messages).toHaveLength(0);
+    expect((await listStates()).get('waiting@example.com')?.state).toBe('sending');
+    const card = await expectJson<TEmailSettingsState>(
+      await staffRequest(t, staff, 'GET', '/api/admin/mail/settings'),
+    );
+    expect(card.held).toBe(1);
+
+    // An address suppressed after it was invited is not mailed either: the invitation says it failed.
+    const direct = await addEntry('late@example.com', 'confirmed');
+    await invite([direct]);
+    await t.database.db.insert(mailSuppressions).values({
+      email: 'late@example.com',
+      reason: 'complaint',
+      source: 'webhook',
+      createdAt: t.clock.now(),
+    });
+
+    // Back on: what was held goes out, to the one who may have it.
+    const resume = await staffRequest(t, staff, 'PUT', '/api/admin/mail/settings', {
+      globalBcc: null,
+      autoSend: true,
+    });
+    expect(resume.status).toBe(200);
+    await drainDueMail(senderDeps().mail);
+    expect(sink.messages.map((message) => message.envelope.to)).toEqual([['waiting@example.com']]);
+    const states = await listStates();
+    expect(states.get('waiting@example.com')?.state).toBe('invited');
+    expect(states.get('late@example.com')?.state).toBe('mail_failed');
+    expect(states.get('bounced@example.com')).toBeNull();
   });
 
   it('e-mails each confirmed person an invitation in their language; the link signs them up once, verified', async () => {

@@ -13,8 +13,8 @@ import { type InvitationDeps, invitationUrl } from './service';
 /**
  * The invitation sender every app process runs (decision 021): each second it takes the invitations whose
  * send slot has come (FOR UPDATE SKIP LOCKED, so two processes never take the same one), writes their
- * e-mails into the outbox in the same transaction, and then tries each at once; the outbox worker retries
- * what fails. The slots, given out when staff invite, keep the pace at INVITATION_RATE_PER_SECOND however
+ * e-mails into the outbox in the same transaction as list mail (held while automatic sending is off, never
+ * sent to a suppressed address), and then tries each at once; the outbox worker retries what fails. The slots, given out when staff invite, keep the pace at INVITATION_RATE_PER_SECOND however
  * many processes send. Slots missed while no process ran are caught up at that rate per process.
  */
 
@@ -49,11 +49,14 @@ export async function sendDueInvitations(deps: InvitationSenderDeps): Promise<nu
         acceptUrl: invitationUrl(deps, row, locale),
         appUrl: deps.appUrl,
       });
+      // List mail (issue 36): held while automatic sending is off, never sent to a suppressed address. No
+      // global BCC: the link signs up whoever holds it.
       const queued = await enqueueMail(tx, {
         kind: 'invitation',
         // One message per link: a resend (a new nonce) is a new message.
         messageKey: `invitation:${row.id}:${row.nonce}`,
         to: row.email,
+        listMail: true,
         ...message,
       });
       await tx

@@ -21,6 +21,7 @@ import { waitingList } from '../../db/schema/waitlist';
 import { CHANGE_CHANNELS, notifyChange } from '../../lib/change-feed';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { type AuditActor, recordAudit } from '../admin/audit';
+import { suppressedAmong } from '../suppression/service';
 
 /**
  * Invitations (decision 021). While INVITE_ONLY is on, an account is made only from an invitation: staff
@@ -172,7 +173,7 @@ function freshInvitation(input: {
 
 // ---- planning and inviting from the waiting list --------------------------------------------------------------
 
-type Candidate = { id: string; email: string; language: TLocale; status: string };
+type Candidate = { id: string; email: string; language: TLocale; status: string; suppressed: boolean };
 
 async function candidatesOf(db: DbExecutor, entryIds: readonly string[], now: Date) {
   const unique = [...new Set(entryIds)];
@@ -192,12 +193,17 @@ async function candidatesOf(db: DbExecutor, entryIds: readonly string[], now: Da
       .leftJoin(users, eq(users.email, waitingList.email))
       .$dynamic();
     const found = await invitationJoin(base, waitingList.email).where(inArray(waitingList.id, chunk));
+    const suppressed = await suppressedAmong(
+      db,
+      found.map((row) => row.email),
+    );
     for (const row of found) {
       rows.push({
         id: row.id,
         email: row.email,
         language: toLocale(row.language),
         status: row.status,
+        suppressed: suppressed.has(row.email.toLowerCase()),
         invitation: summaryOf(row, now),
         hasAccount: row.userId !== null,
       });
@@ -218,6 +224,7 @@ function planOf(candidates: Awaited<ReturnType<typeof candidatesOf>>) {
   for (const row of candidates.rows) {
     if (row.status === 'unconfirmed') leftOut.unconfirmed += 1;
     else if (row.status === 'unsubscribed') leftOut.unsubscribed += 1;
+    else if (row.suppressed) leftOut.suppressed += 1;
     else if (row.hasAccount) leftOut.hasAccount += 1;
     else if (row.invitation && LIVE_STATES.has(row.invitation.state)) leftOut.alreadyInvited += 1;
     else invitees.push(row);
