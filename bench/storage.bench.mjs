@@ -1,12 +1,15 @@
 // Seeking in a large video: ranged GETs of 1 MB from the middle of a 64 MB file at /media/videos/<name>
 // through the real app server (dist/), one request at a time on a kept-alive connection, with the file on
 // the filesystem driver and, in the same run, on the S3 driver against s3rver (an S3 server in Node, in a
-// child process). The S3 figures stand beside the same range fetched from s3rver directly.
+// child process). The S3 figures stand beside the same range fetched from s3rver directly. /media serves
+// visitors only published videos (decision 034), so the file is first made into a published video through the
+// admin API by the bootstrap staff account; the measured GETs are a visitor's, without a session.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { expectStatus, staffSessionCookies } from './support/accounts.mjs';
 import { ensureBuild, ROOT, runBenchmark, startApp } from './support/app.mjs';
 import { freePort, startNode, waitUntilReady } from './support/processes.mjs';
 import { median, reportResult } from './support/result.mjs';
@@ -24,6 +27,9 @@ const REQUESTS = SMOKE ? 20 : Number(process.env.BENCH_RANGE_REQUESTS ?? 200);
 const S3_BUCKET = 'mirror-bench';
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const GOAL_MS = 20;
+// The bootstrap staff account (ADMIN_EMAIL/ADMIN_PASSWORD) that publishes the file as a video.
+const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-password-storage-1' };
+const STAFF_ENV = { ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password };
 
 function percentile(values, fraction) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,6 +137,23 @@ async function uploadToS3(s3rver, file) {
   }
 }
 
+/** Makes the stored file a published video, as staff would, so that visitors may fetch it at /media. */
+async function publishVideo(app) {
+  const cookie = (await staffSessionCookies(app, STAFF)).join('; ');
+  await expectStatus(app, `publishing ${NAME}`, 'POST', '/api/admin/videos', 201, {
+    cookie,
+    body: {
+      title: 'Benchmark video',
+      description: null,
+      fileName: NAME,
+      thumbnailName: null,
+      durationSeconds: null,
+      isFeatured: false,
+      isPublished: true,
+    },
+  });
+}
+
 function report(name, figures, baseline, options) {
   for (const [statistic, key] of [
     ['median', 'median'],
@@ -163,7 +186,8 @@ async function benchmark(workDir, servers) {
   const s3rver = await startS3rver(workDir, servers);
   await uploadToS3(s3rver, file);
 
-  const fsApp = await startApp({ dataDir: fsDataDir, servers });
+  const fsApp = await startApp({ dataDir: fsDataDir, env: STAFF_ENV, servers });
+  await publishVideo(fsApp);
   const filesystem = await measure('filesystem driver', `${fsApp.url}${mediaPath}`, expectedHash);
   report('GET /media/videos (filesystem)', filesystem, null, { goal: `< ${GOAL_MS} ms` });
 
@@ -175,9 +199,11 @@ async function benchmark(workDir, servers) {
       S3_BUCKET,
       S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      ...STAFF_ENV,
     },
     servers,
   });
+  await publishVideo(s3App);
   const direct = await measure('s3rver directly', `${s3rver.url}/${S3_BUCKET}/videos/${NAME}`, expectedHash);
   const s3 = await measure('S3 driver on s3rver', `${s3App.url}${mediaPath}`, expectedHash);
   report('GET /media/videos (S3 on s3rver)', s3, direct, { baselineName: 's3rver directly, same range' });
