@@ -15,6 +15,7 @@ import { emailSettings, mailOutbox, mailSuppressions } from '../../db/schema/mai
 import { waitingList } from '../../db/schema/waitlist';
 import { createSignedInStaff, type SignedInStaff, staffHeaders } from '../../test/staff';
 import { createTestApp, errorCodeOf, sendJson, type TestContext } from '../../test/test-app';
+import { drainDueMail } from '../mail/service';
 import {
   EXPORT_BATCH,
   EXPORT_COLUMNS,
@@ -425,6 +426,20 @@ describe('POST /api/admin/waitlist/import', () => {
       1000 / WAITLIST_CONFIRMATION_RATE_PER_SECOND,
       1000 / WAITLIST_CONFIRMATION_RATE_PER_SECOND,
     ]);
+    // And they leave in their slots, one at a time by the app's clock, not all at once (issue 36).
+    const mailDeps = {
+      db: t.database.db,
+      transport: t.mailTransport,
+      clock: t.clock,
+      logger: t.logger,
+      mailFrom: t.config.mailFrom,
+    };
+    const sentPerSlot: number[] = [];
+    for (let slot = 0; slot < 3; slot += 1) {
+      sentPerSlot.push((await drainDueMail(mailDeps)).sent);
+      t.clock.advance(1000 / WAITLIST_CONFIRMATION_RATE_PER_SECOND);
+    }
+    expect(sentPerSlot).toEqual([1, 1, 1]);
 
     // The same file again adds nobody and mails nobody.
     const again = (await (

@@ -262,12 +262,18 @@ export function backoffDelayMs(attempts: number, baseMs = RETRY_BASE_MS, maxMs =
 }
 
 // A message never tried is due at once whatever the clock says: enqueueing has no clock (it runs inside the
-// caller's transaction), so its next_attempt_at is only the database's idea of "now".
+// caller's transaction), so its next_attempt_at is only the database's idea of "now" (the same as its
+// created_at). Unless it was given a later slot than that: paced mail (staff's confirmations and imports,
+// `enqueuePacedConfirmations`) waits for its slot by the app's clock, so pacing holds (issue 36: an import's
+// 10,403 confirmations had left at 152 a second, its slots passed over).
 // List mail is claimed only while auto-send is on: the switch is read per claim (decision 041).
 const pendingAndDue = (now: Date): SQL | undefined =>
   and(
     eq(mailOutbox.status, 'pending'),
-    or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
+    or(
+      lte(mailOutbox.nextAttemptAt, now),
+      and(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, mailOutbox.createdAt)),
+    ),
     or(eq(mailOutbox.listMail, false), autoSendOn),
   );
 
