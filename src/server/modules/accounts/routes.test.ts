@@ -14,7 +14,7 @@ import {
   TEST_SESSION_SECRET,
   type TestContext,
 } from '../../test/test-app';
-import { authedRequest, cookieHeaderFrom, createSignedInUser } from '../../test/users';
+import { authedRequest, cookieHeaderFrom, createSignedInUser, insertVerifiedUser } from '../../test/users';
 import { VERIFICATION_MAIL_BUDGET } from './auth';
 import { ACCOUNT_RATE_LIMITS } from './routes';
 import { sessionTokenHasher } from './session-store';
@@ -278,8 +278,9 @@ describe('the budget of verification e-mails', () => {
     const email = newAddress('bombed');
     const password = 'morning light on water';
     expect((await signUp({ email, password })).status).toBe(201);
-    // From 150 client addresses, each sign-in a second apart, so no two links are the same token.
-    for (let attempt = 0; attempt < 150; attempt += 1) {
+    // Three times the budget's sign-ins (the red team made 150; each costs a password check here), a second
+    // apart, so no two links are the same token.
+    for (let attempt = 0; attempt < 3 * VERIFICATION_MAIL_BUDGET.perEmailHourly.limit; attempt += 1) {
       t.clock.advance(1000);
       const response = await signIn({ email, password, language: attempt % 2 ? 'de' : 'en' });
       expect(response.status).toBe(403);
@@ -302,18 +303,20 @@ describe('the budget of verification e-mails', () => {
     const password = 'morning light on water';
     const addresses: string[] = [];
     const limit = VERIFICATION_MAIL_BUDGET.perClientHourly.limit;
+    // Unconfirmed accounts as rows (a sign-up each would cost a second password hash and send its own e-mail).
     for (let account = 0; account < limit + 3; account += 1) {
       const email = newAddress('crowd');
       addresses.push(email);
-      expect((await signUp({ email, password })).status).toBe(201);
+      await insertVerifiedUser(t, { email, password });
     }
+    await t.database.db.update(users).set({ emailVerified: false }).where(inArray(users.email, addresses));
     t.clock.advance(1000);
     for (const email of addresses) {
       expect(await errorCodeOf(await signIn({ email, password }, ip))).toBe('email_not_verified');
     }
-    let resent = 0;
-    for (const email of addresses) resent += (await verificationMails(email)).length - 1;
-    expect(resent).toBe(limit);
+    let sent = 0;
+    for (const email of addresses) sent += (await verificationMails(email)).length;
+    expect(sent).toBe(limit);
   });
 });
 
