@@ -65,6 +65,8 @@ describe('the two translation chunks per language', () => {
     const size = (messages: Record<string, string>) => JSON.stringify(messages).length;
     expect(size(enPublic)).toBeLessThan(size(en) * 0.4);
     expect(Object.keys(enPublic).some((key) => key.startsWith('admin.'))).toBe(false);
+    expect(enPublic['errors.second_factor_locked']).toBeUndefined();
+    expect(enPublic['errors.invalid_credentials']).toBeDefined();
   });
 
   // The browser hydrates a public page with the public chunk only: its markup must be the server's, which

@@ -1,3 +1,5 @@
+// Relative, not @shared: the build's Vite config (scripts/vite-message-tiers.ts) loads this file too.
+import { STAFF_ONLY_ERROR_CODES } from '../../shared/domain/api-errors';
 /**
  * The translations come in two chunks per language (decision 030): `public`, everything the public pages
  * need, which is all a first visit downloads, and `rest`, the texts of the signed-in app and the staff
@@ -27,7 +29,13 @@ export const REST_PREFIXES: ReadonlySet<string> = new Set([
 
 export type MessageTier = 'public' | 'rest';
 
+/** The error texts only staff meet go with the rest too (their codes: `STAFF_ONLY_ERROR_CODES`). */
+const STAFF_ERROR_KEYS: ReadonlySet<string> = new Set(
+  [...STAFF_ONLY_ERROR_CODES].map((code) => `errors.${code}`),
+);
+
 export function messageTier(key: string): MessageTier {
+  if (STAFF_ERROR_KEYS.has(key)) return 'rest';
   return REST_PREFIXES.has(key.split('.', 1)[0] ?? '') ? 'rest' : 'public';
 }
 

@@ -90,3 +90,52 @@ export const API_ERROR_CODES = [
   'too_many_event_streams',
 ] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/**
+ * The codes only the admin area meets (staff sign-in, media, newsletters, campaigns, webhooks, roles,
+ * two-factor, the list at scale, event streams): their texts travel with the staff area's, not with every
+ * public page (`messageTier` in client/lib/message-tiers.ts, decision 030).
+ */
+export const STAFF_ONLY_ERROR_CODES: ReadonlySet<TApiErrorCode> = new Set<TApiErrorCode>([
+  'admin_session_missing',
+  'admin_login_failed',
+  'admin_sign_in_throttled',
+  'invalid_json',
+  'invalid_api_key',
+  'unsubscribed_address',
+  'invalid_video_type',
+  'video_damaged',
+  'video_too_large',
+  'invalid_image_type',
+  'image_too_large',
+  'title_required',
+  'file_not_found',
+  'file_in_use',
+  'invalid_gif',
+  'gif_damaged',
+  'gif_too_large',
+  'invalid_cta_link',
+  'draft_version_conflict',
+  'no_recipients',
+  'no_eligible_recipients',
+  'sending_paused',
+  'subject_required',
+  'campaign_finished',
+  'webhook_signature_invalid',
+  'webhook_duplicate',
+  'already_verified',
+  'admin_forbidden',
+  'invalid_code',
+  'too_many_attempts',
+  'second_factor_locked',
+  'two_factor_already_enabled',
+  'two_factor_not_started',
+  'two_factor_not_enabled',
+  'two_factor_required',
+  'staff_exists',
+  'last_owner',
+  'selection_too_large',
+  'too_many_rows',
+  'ids_exhausted',
+  'too_many_event_streams',
+]);
