@@ -100,7 +100,9 @@ function pageBodyRenderer(render: SsrRender): PageBodyRenderer {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-const QUIET_PATHS = /^\/(api\/health$|api\/ready$|metrics$|assets\/|media\/)/;
+// Files are logged at debug only: a stored file's path names it (an upload's file name), and a page of them
+// is many requests. The staff preview of videos (`/api/admin/storage/videos/<name>`) is such a file too.
+const QUIET_PATHS = /^\/(api\/health$|api\/ready$|metrics$|assets\/|media\/|api\/admin\/storage\/videos\/)/;
 
 /**
  * The metrics label of the route that answered: its pattern (`/api/journal/days/:day`), never the raw
