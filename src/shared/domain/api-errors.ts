@@ -1,5 +1,8 @@
-/** Stable error codes of the API; each has the translation key `errors.<code>`. */
-export const API_ERROR_CODES = [
+/**
+ * Stable error codes of the API that people outside the admin area can meet; each has the translation key
+ * `errors.<code>`, in the public texts.
+ */
+const MEMBER_ERROR_CODES = [
   'validation',
   'not_found',
   'internal',
@@ -30,6 +33,23 @@ export const API_ERROR_CODES = [
   'ai_unavailable',
   // the bubble profile
   'bubble_limit_reached',
+  // invitations and invite-only sign-up
+  'invite_only',
+  'invitation_invalid',
+  'invitation_expired',
+  'invitation_used',
+  'invitation_revoked',
+  'invitation_wrong_address',
+  // people (user accounts, for staff)
+  'account_disabled',
+] as const;
+
+/**
+ * The codes only the admin area meets (staff sign-in, media, newsletters, campaigns, webhooks, roles,
+ * two-factor, the list at scale, event streams): their texts travel with the staff area's, not with every
+ * public page (`messageTier` in client/lib/message-tiers.ts, decision 030).
+ */
+const STAFF_ERROR_CODES = [
   // the admin area
   'admin_session_missing',
   'admin_login_failed',
@@ -61,15 +81,7 @@ export const API_ERROR_CODES = [
   // bounces, complaints and the provider's webhook
   'webhook_signature_invalid',
   'webhook_duplicate',
-  // invitations and invite-only sign-up
-  'invite_only',
-  'invitation_invalid',
-  'invitation_expired',
-  'invitation_used',
-  'invitation_revoked',
-  'invitation_wrong_address',
   // people (user accounts, for staff)
-  'account_disabled',
   'already_verified',
   // staff roles, accounts and two-factor sign-in
   'admin_forbidden',
@@ -89,53 +101,9 @@ export const API_ERROR_CODES = [
   // connections and streams (decision 035)
   'too_many_event_streams',
 ] as const;
+
+/** Stable error codes of the API; each has the translation key `errors.<code>`. */
+export const API_ERROR_CODES = [...MEMBER_ERROR_CODES, ...STAFF_ERROR_CODES] as const;
 export type TApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/**
- * The codes only the admin area meets (staff sign-in, media, newsletters, campaigns, webhooks, roles,
- * two-factor, the list at scale, event streams): their texts travel with the staff area's, not with every
- * public page (`messageTier` in client/lib/message-tiers.ts, decision 030).
- */
-export const STAFF_ONLY_ERROR_CODES: ReadonlySet<TApiErrorCode> = new Set<TApiErrorCode>([
-  'admin_session_missing',
-  'admin_login_failed',
-  'admin_sign_in_throttled',
-  'invalid_json',
-  'invalid_api_key',
-  'unsubscribed_address',
-  'invalid_video_type',
-  'video_damaged',
-  'video_too_large',
-  'invalid_image_type',
-  'image_too_large',
-  'title_required',
-  'file_not_found',
-  'file_in_use',
-  'invalid_gif',
-  'gif_damaged',
-  'gif_too_large',
-  'invalid_cta_link',
-  'draft_version_conflict',
-  'no_recipients',
-  'no_eligible_recipients',
-  'sending_paused',
-  'subject_required',
-  'campaign_finished',
-  'webhook_signature_invalid',
-  'webhook_duplicate',
-  'already_verified',
-  'admin_forbidden',
-  'invalid_code',
-  'too_many_attempts',
-  'second_factor_locked',
-  'two_factor_already_enabled',
-  'two_factor_not_started',
-  'two_factor_not_enabled',
-  'two_factor_required',
-  'staff_exists',
-  'last_owner',
-  'selection_too_large',
-  'too_many_rows',
-  'ids_exhausted',
-  'too_many_event_streams',
-]);
+export const STAFF_ONLY_ERROR_CODES: ReadonlySet<TApiErrorCode> = new Set(STAFF_ERROR_CODES);
